@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Cairn in two stages: build with the Swift 6 toolchain, run on slim Debian with only the runtime
+# libraries and fonts. Both stages take their Debian packages from scripts/packages.txt, the same
+# list `make` installs from.
+
+FROM swift:6.1-bookworm AS build
+WORKDIR /src
+COPY scripts/packages.txt scripts/install-deps.sh scripts/
+RUN scripts/install-deps.sh build
+COPY Package.swift ./
+COPY Sources Sources
+COPY Fonts Fonts
+RUN swift build -c release --product cairn --static-swift-stdlib \
+ && install -D .build/release/cairn /opt/cairn/bin/cairn \
+ && mkdir -p /opt/cairn/share/cairn && cp -r Fonts /opt/cairn/share/cairn/Fonts
+
+FROM debian:bookworm-slim
+COPY scripts/packages.txt scripts/install-deps.sh /tmp/deps/
+RUN /tmp/deps/install-deps.sh runtime && rm -rf /var/lib/apt/lists/* /tmp/deps
+COPY --from=build /opt/cairn /usr/local
+COPY Samples /usr/local/share/cairn/Samples
+RUN useradd --system --create-home --home-dir /var/lib/cairn --shell /usr/sbin/nologin cairn \
+ && mkdir -p /var/cache/cairn && chown cairn:cairn /var/cache/cairn
+USER cairn
+WORKDIR /var/lib/cairn
+ENV XDG_CACHE_HOME=/var/cache/cairn
+EXPOSE 8080
+# Until `cairn serve` lands the check proves that fonts, Cairo and the PNG writer work.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=5s --retries=3 \
+  CMD ["cairn", "badge", "1", "-o", "/dev/null"]
+ENTRYPOINT ["cairn"]
+CMD ["--help"]

@@ -1,0 +1,35 @@
+# Cairn: two commands do all the set-up on a fresh Debian machine.
+#   make run    install missing packages, build, render the bundled samples into out/
+#   make test   install missing packages, build, run every test
+#   make bench  release build, print medians and ratios against baselines measured in the same run
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+SWIFT ?= swift
+CONFIG ?= release
+BIN = .build/$(CONFIG)/cairn
+OUT ?= out
+
+.PHONY: deps build run test bench clean docs
+
+deps:
+	@scripts/install-deps.sh build test
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product cairn
+
+run: build
+	@scripts/render-samples.sh $(BIN) $(OUT)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build 2>&1 | grep -v '^◇'
+
+bench: deps
+	$(SWIFT) build -c release --product CairnBench --product cairn
+	.build/release/CairnBench
+
+docs: build
+	@scripts/render-docs.sh $(BIN)
+
+clean:
+	rm -rf .build $(OUT)

@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Cairn: map cluster badges, info-window cards and tile post-processing on Cairo.
+///
+/// Layers, bottom to top (no upward imports):
+///   CCairo, CCodecs  — system libraries and the C shims libpng/libjpeg need (setjmp error handling)
+///   Canvas           — Swift over Cairo/Pango/fontconfig: surfaces, contexts, colours, text
+///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
+///   Markers          — cluster badges, info-window cards, sprite sheets
+///   cairn            — the command-line tool
+let package = Package(
+    name: "Cairn",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cairn", targets: ["cairn"]),
+        .library(name: "Canvas", targets: ["Canvas"]),
+        .library(name: "Codecs", targets: ["Codecs"]),
+        .library(name: "Markers", targets: ["Markers"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .target(
+            name: "CCodecs",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [
+                .linkedLibrary("png16"), .linkedLibrary("jpeg"),
+                .linkedLibrary("webp"), .linkedLibrary("deflate"), .linkedLibrary("m"),
+            ]
+        ),
+        .target(name: "Canvas", dependencies: ["CCairo"]),
+        .target(name: "Codecs", dependencies: ["Canvas", "CCodecs"]),
+        .target(
+            name: "Markers",
+            dependencies: ["Canvas", "Codecs", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "cairn",
+            dependencies: [
+                "Canvas", "Codecs", "Markers",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas"]),
+        .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas"]),
+    ]
+)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Times a closure: a warm-up, then `iterations` timed runs; reports the median in milliseconds.
+/// Medians of many short runs are what stays stable on a noisy 2-core machine.
+struct Measurement {
+    let name: String
+    let samples: [Double]
+
+    var median: Double {
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// Runs `body` `warmup` times untimed, then `iterations` times, each `batch` calls per sample.
+    static func run(_ name: String, iterations: Int = 200, warmup: Int = 20, batch: Int = 1, _ body: () throws -> Void) rethrows -> Measurement {
+        for _ in 0..<warmup { try body() }
+        var samples: [Double] = []
+        samples.reserveCapacity(iterations)
+        for _ in 0..<iterations {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<batch { try body() }
+            let end = DispatchTime.now().uptimeNanoseconds
+            samples.append(Double(end - start) / 1e6 / Double(batch))
+        }
+        return Measurement(name: name, samples: samples)
+    }
+}
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never)
+func consume<T>(_ value: T) { withExtendedLifetime(value) {} }

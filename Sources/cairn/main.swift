@@ -1,0 +1,26 @@
+import ArgumentParser
+import Canvas
+import Foundation
+
+// The entry point: parse, run, and turn every failure into one `error:` line and a sysexits code
+// (64 usage, 65 bad data, 74 I/O), never a crash or a stack trace.
+do {
+    var command = try Cairn.parseAsRoot()
+    try command.run()
+} catch let error as CLIError {
+    Terminal.error(error.message)
+    exit(error.kind.exitCode)
+} catch let error as CanvasError {
+    Terminal.error(error.description)
+    exit(CLIError.Kind.usage.exitCode)
+} catch {
+    let code = Cairn.exitCode(for: error)
+    if code == .success || error is CleanExit {
+        Cairn.exit(withError: error)
+    }
+    let message = Cairn.message(for: error)
+        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .joined(separator: "; ")
+    Terminal.error(message.prefix(1).lowercased() + message.dropFirst())
+    exit(code == .validationFailure ? CLIError.Kind.usage.exitCode : code.rawValue)
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages from scripts/packages.txt that are missing.
+# Usage: scripts/install-deps.sh build [test ...]   (the kinds of packages to install)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+kinds=("$@")
+[ ${#kinds[@]} -gt 0 ] || kinds=(build)
+missing=()
+while read -r kind package; do
+  case "$kind" in ''|'#'*) continue ;; esac
+  for wanted in "${kinds[@]}"; do
+    if [ "$kind" = "$wanted" ] && ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$package")
+    fi
+  done
+done < "$here/packages.txt"
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Renders the small pictures the README shows into docs/ with the cairn binary $1.
+set -euo pipefail
+cairn="$1"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+docs="$root/docs"
+mkdir -p "$docs"
+for style in google ios leaflet; do
+  for count in 7 42 150 1200; do
+    "$cairn" badge "$count" --style "$style" --scale 2 -o "$docs/badge-$style-$count.png"
+  done
+done
+for count in 7 1234 56000; do
+  "$cairn" badge "$count" --style "$root/Samples/styles/brand.yml" --scale 2 -o "$docs/badge-brand-$count.png"
+done
+"$cairn" badges --counts 1-12,20,50,100,200,500,1000 --sprite sprite --out-dir "$docs/sprite" --quiet
+mv "$docs/sprite/sprite.png" "$docs/sprite.png"
+rm -rf "$docs/sprite"
+"$cairn" cards "$root/Samples/cards.jsonl" --out-dir "$docs/cards" --scale 1 --quiet
+echo "docs pictures written to $docs"
