@@ -25,7 +25,7 @@ test: deps
 	$(SWIFT) test --skip-build 2>&1 | grep -v '^◇'
 
 bench: deps
-	$(SWIFT) build -c release --product CairnBench --product cairn
+	$(SWIFT) build -c release
 	.build/release/CairnBench
 
 docs: build

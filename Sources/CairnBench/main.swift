@@ -77,12 +77,15 @@ for (name, surface) in encodeCases {
 // MARK: Batch
 
 Report.header("cairn badges --counts 1-10000 --scale 2 (real binary, files on disk)")
-let cairn = root + "/.build/release/cairn"
+// The cairn binary built beside this benchmark.
+let cairn = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    .deletingLastPathComponent().appendingPathComponent("cairn").path
+// Each run writes into a new directory and all are removed at the end: deleting files between runs
+// would make ext4 search past the freshly freed inodes and time the file system, not Cairn.
 let scratch = NSTemporaryDirectory() + "cairn-bench-\(getpid())"
 func batch(jobs: Int, label: String) -> ChildProcess {
-    try? FileManager.default.removeItem(atPath: scratch)
-    return ChildProcess.run(cairn, ["badges", "--counts", "1-10000", "--scale", "2", "--label", label,
-                                    "--out-dir", scratch, "--jobs", String(jobs), "--quiet"])
+    ChildProcess.run(cairn, ["badges", "--counts", "1-10000", "--scale", "2", "--label", label,
+                             "--out-dir", scratch + "/" + UUID().uuidString, "--jobs", String(jobs), "--quiet"])
 }
 for label in ["bucket", "exact"] {
     let parallel = (0..<3).map { _ in batch(jobs: ProcessInfo.processInfo.activeProcessorCount, label: label) }

@@ -58,6 +58,11 @@ extension Color: Decodable {
     /// Decodes a colour from its string form, so YAML/JSON can say `fill: "#0099cc"`.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        self = try Color(parsing: text)
+        do {
+            self = try Color(parsing: text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description,
+                                                    underlyingError: error))
+        }
     }
 }

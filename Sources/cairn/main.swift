@@ -21,6 +21,8 @@ do {
     let message = Cairn.message(for: error)
         .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         .joined(separator: "; ")
-    Terminal.error(message.prefix(1).lowercased() + message.dropFirst())
+    // ArgumentParser capitalises its sentences ("Missing expected argument"); our lines start lower-case.
+    let startsWithWord = message.count > 1 && message.dropFirst().first!.isLowercase
+    Terminal.error(startsWithWord ? message.prefix(1).lowercased() + message.dropFirst() : message)
     exit(code == .validationFailure ? CLIError.Kind.usage.exitCode : code.rawValue)
 }

@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["badge", "-5"], "COUNT must not be negative"),
+        (["badge", "--", "-5"], "COUNT must not be negative"),
         (["badge", "5", "--scale", "5"], "--scale must be 1, 2, 3 or 4"),
         (["badge", "5", "--label", "roman"], "roman"),
         (["badge", "5", "--style", "apple"], "--style 'apple'"),

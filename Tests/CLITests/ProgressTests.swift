@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@Suite struct ProgressTests {
+    /// Runs the command under `script(1)`, which gives it a terminal, and returns what the terminal showed.
+    private func onTerminal(_ arguments: [String]) throws -> (status: Int32, screen: String) {
+        let command = ([Cairn.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func batchShowsALiveProgressLineOnATerminal() throws {
+        let dir = try Cairn.temporaryDirectory()
+        let result = try onTerminal(["badges", "--counts", "1-300", "--label", "exact", "--out-dir", dir])
+        #expect(result.status == 0)
+        #expect(result.screen.contains("300/300 badges"), "\(result.screen)")
+        #expect(result.screen.contains("ETA"))
+        #expect(result.screen.contains("rendered 300 badges"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func quietSilencesTheTerminalToo() throws {
+        let dir = try Cairn.temporaryDirectory()
+        let result = try onTerminal(["badges", "--counts", "1-30", "--out-dir", dir, "--quiet"])
+        #expect(result.status == 0)
+        #expect(result.screen.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(result.screen)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func refusesToWriteBinaryToATerminal() throws {
+        let result = try onTerminal(["badge", "5"])
+        #expect(result.status == 64)
+        #expect(result.screen.contains("error: refusing to write binary image data to a terminal"))
+    }
+}
