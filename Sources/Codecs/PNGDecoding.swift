@@ -1,0 +1,40 @@
+import Canvas
+internal import CCodecs
+
+/// PNG decoding through libpng (see `png_decode.c`): every colour type and bit depth, Adam7,
+/// palettes with `tRNS`; 16-bit samples are scaled to 8 bits as round(v × 255 / 65535).
+/// CRC errors in critical chunks, truncation and a missing `IEND` are errors; zlib's Adler-32 is not
+/// checked on top of the chunk CRCs (as in Chromium). 8-bit RGB/RGBA, palette and grey rows are
+/// converted by the shim in one pass; other layouts go through libpng's transforms.
+enum PNGDecoding {
+    static func decode(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(CodecError) -> Surface {
+        // The size check comes straight from IHDR, before libpng reads any further.
+        if let header = PNGHeader(bytes) { try limits.check(width: header.width, height: header.height) }
+        guard let decoder = ccodecs_png_decoder_create(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count) else {
+            throw .tooLarge("out of memory")
+        }
+        defer { ccodecs_png_decoder_destroy(decoder) }
+        var info = ccodecs_image_info()
+        guard ccodecs_png_read_header(decoder, &info) == CCODECS_OK else { throw failure(decoder) }
+        let width = Int(info.width), height = Int(info.height)
+        try limits.check(width: width, height: height)
+        let surface = try ImageDecoder.makeSurface(width: width, height: height)
+        let status = surface.withMutablePixels { pixels, stride in
+            ccodecs_png_read_pixels(decoder, pixels.baseAddress!, stride)
+        }
+        guard status == CCODECS_OK else { throw failure(decoder) }
+        return surface
+    }
+
+    static func size(of bytes: UnsafeRawBufferPointer) throws(CodecError) -> (width: Int, height: Int) {
+        guard let header = PNGHeader(bytes) else { throw .corrupt(.png, "missing or damaged IHDR chunk") }
+        guard header.width > 0, header.height > 0, header.width < 1 << 31, header.height < 1 << 31 else {
+            throw .corrupt(.png, "invalid image size \(header.width)x\(header.height)")
+        }
+        return (header.width, header.height)
+    }
+
+    private static func failure(_ decoder: OpaquePointer) -> CodecError {
+        .corrupt(.png, CodecError.phrase(String(cString: ccodecs_png_message(decoder))))
+    }
+}
