@@ -16,5 +16,5 @@ done
 echo
 echo "Samples are in $out/:"
 echo "  $out/badges/{google,ios,leaflet,brand}/   one badge per bucket of each style, @2x"
-echo "  $out/sprite/clusters{,@2x}.{png,json}     a MapLibre sprite sheet of 106 badges"
+echo "  $out/sprite/clusters{,@2x}.{png,json}     a MapLibre sprite sheet of 105 badges"
 echo "  $out/cards/                               info-window cards from Samples/cards.jsonl, @2x"

