@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Synchronization
 
 /// The private fontconfig configuration all text is laid out with.
 ///

@@ -57,6 +57,7 @@ extension Cairn {
                 try OutputFile.writeAtomically(bytes, to: "\(outDir)/\(entry.id)\(suffix).png")
                 progress.advance()
             }
+            Interruption.exitIfStopping()
             for failure in failures {
                 Terminal.error("\(manifest):\(entries[failure.index].line): \(failure.error)")
             }

@@ -34,6 +34,8 @@ enum OutputFile {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard Interruption.begin(temporary) else { throw CLIError.io("\(path): interrupted") }
+        defer { Interruption.end(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CLIError.io("\(path): \(String(cString: strerror(errno)))") }
         let ok = writeAll(bytes, to: fd)

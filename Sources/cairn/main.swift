@@ -4,10 +4,12 @@ import Foundation
 
 // The entry point: parse, run, and turn every failure into one `error:` line and a sysexits code
 // (64 usage, 65 bad data, 74 I/O), never a crash or a stack trace.
+Interruption.install()
 do {
     var command = try Cairn.parseAsRoot()
     try command.run()
 } catch let error as CLIError {
+    Interruption.exitIfStopping()
     Terminal.error(error.message)
     exit(error.kind.exitCode)
 } catch let error as CanvasError {
