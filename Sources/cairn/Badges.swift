@@ -46,6 +46,9 @@ extension Cairn {
             if let sprite, sprite.isEmpty || sprite.contains("/") {
                 throw ValidationError("--sprite takes a bare name such as 'clusters', not a path")
             }
+            if sprite != nil, look.scale != 1 {
+                throw ValidationError("--sprite always writes @1x and @2x sheets; drop --scale")
+            }
             if sprite != nil, look.format != nil, look.format != .png {
                 throw ValidationError("--sprite sheets are PNG; drop --format \(look.format!.rawValue)")
             }

@@ -58,6 +58,8 @@ import Testing
         (["badges", "--counts", "1,b", "--out-dir", "x"], "'b' is not a count"),
         (["badges", "--counts", "1", "--out-dir", "x", "--jobs", "0"], "--jobs must be at least 1"),
         (["badges", "--counts", "1", "--out-dir", "x", "--sprite", "a/b"], "--sprite takes a bare name"),
+        (["badges", "--counts", "1", "--out-dir", "x", "--sprite", "s", "--scale", "2"], "--sprite always writes @1x and @2x"),
+        (["badges", "--counts", "1", "--out-dir", "x", "--sprite", "s", "--format", "svg"], "--sprite sheets are PNG"),
     ])
     func badUsage(arguments: [String], message: String) throws {
         let dir = try Cairn.temporaryDirectory()
