@@ -8,6 +8,7 @@ import PackageDescription
 ///   Canvas           — Swift over Cairo/Pango/fontconfig: surfaces, contexts, colours, text
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
+///   Tiles            — tile math (XYZ/TMS/quadkeys, Web Mercator, regions to tile ranges)
 ///   cairn            — the command-line tool
 let package = Package(
     name: "Cairn",
@@ -17,6 +18,7 @@ let package = Package(
         .library(name: "Canvas", targets: ["Canvas"]),
         .library(name: "Codecs", targets: ["Codecs"]),
         .library(name: "Markers", targets: ["Markers"]),
+        .library(name: "Tiles", targets: ["Tiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +44,7 @@ let package = Package(
             name: "Markers",
             dependencies: ["Canvas", "Codecs", .product(name: "Yams", package: "Yams")]
         ),
+        .target(name: "Tiles"),
         .executableTarget(
             name: "cairn",
             dependencies: [
@@ -53,6 +56,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas"]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas"]),
     ]
 )
