@@ -44,11 +44,11 @@ let package = Package(
             name: "Markers",
             dependencies: ["Canvas", "Codecs", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Tiles"),
+        .target(name: "Tiles", dependencies: ["Canvas", "Codecs", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "Canvas", "Codecs", "Markers",
+                "Canvas", "Codecs", "Markers", "Tiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas"]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles"]),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas"]),
     ]
 )

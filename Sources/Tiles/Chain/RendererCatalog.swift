@@ -1,0 +1,73 @@
+import Canvas
+
+/// Every renderer a chain can name, in the order `cairn filter --help` lists them.
+public enum RendererCatalog {
+    private static func amount(_ summary: String, range: ClosedRange<Double>, default value: String = "1") -> [RendererParameter] {
+        [RendererParameter("amount", .number(range), default: value, summary)]
+    }
+
+    private static func colorFilter(_ name: String, _ summary: String, range: ClosedRange<Double>,
+                                     _ matrix: @escaping @Sendable (Double) -> ColorMatrix) -> RendererDescriptor {
+        RendererDescriptor(name, summary, amount("CSS amount", range: range)) { arguments in
+            ColorMatrixFilter(matrix(try arguments.number("amount")))
+        }
+    }
+
+    public static let all: [RendererDescriptor] = [
+        RendererDescriptor("mosaic", "translucent mosaic watermark, colours seeded by tile and cell", [
+            RendererParameter("cells", .integer(1...256), default: "8", "cells per side"),
+            RendererParameter("alpha", .number(0...1), default: "0.2", "opacity of each cell"),
+            RendererParameter("seed", .integer(Int.min...Int.max), default: "0", "changes every colour"),
+            RendererParameter("palette", .colors, default: nil, "colours to choose from (default: random hues)"),
+        ]) { a in
+            MosaicRenderer(cells: try a.integer("cells"), alpha: try a.number("alpha"), seed: try a.integer("seed"),
+                           palette: try a.colors("palette"))
+        },
+        RendererDescriptor("tint", "one colour over the tile: fixed, or random seeded by z/x/y", [
+            RendererParameter("color", .color, default: nil, "the colour (default: random per tile)"),
+            RendererParameter("alpha", .number(0...1), default: "0.2", "opacity of the random colour"),
+            RendererParameter("seed", .integer(Int.min...Int.max), default: "0", "changes the random colour"),
+        ]) { a in
+            TintRenderer(color: try a.color("color"), alpha: try a.number("alpha"), seed: try a.integer("seed"))
+        },
+        RendererDescriptor("grid", "debug overlay: tile border and a z/x/y label", [
+            RendererParameter("format", .text, default: "{z}/{x}/{y}", "label: {z} {x} {y} {-y} {q} {lon} {lat}, \\n; or classic"),
+            RendererParameter("color", .color, default: "#e0245e", "border colour"),
+            RendererParameter("width", .number(0...32), default: "1", "border width in px at @1x"),
+            RendererParameter("text", .color, default: "#202124", "label colour"),
+            RendererParameter("size", .number(4...128), default: "12", "label size in px at @1x"),
+            RendererParameter("plate", .color, default: "#ffffffbf", "backing plate colour"),
+        ]) { a in
+            GridRenderer(format: a.text("format"), borderColor: try a.color("color")!, borderWidth: try a.number("width"),
+                         textColor: try a.color("text")!, fontSize: try a.number("size"), plateColor: try a.color("plate")!)
+        },
+        colorFilter("grayscale", "CSS grayscale()", range: 0...1000, ColorMatrix.grayscale),
+        colorFilter("sepia", "CSS sepia()", range: 0...1000, ColorMatrix.sepia),
+        colorFilter("saturate", "CSS saturate()", range: 0...1000, ColorMatrix.saturate),
+        RendererDescriptor("hue-rotate", "CSS hue-rotate(), in degrees", [
+            RendererParameter("angle", .number(-100_000...100_000), default: "0", "degrees"),
+        ]) { a in ColorMatrixFilter(.hueRotate(degrees: try a.number("angle"))) },
+        colorFilter("invert", "CSS invert()", range: 0...1000, ColorMatrix.invert),
+        colorFilter("brightness", "CSS brightness()", range: 0...1000, ColorMatrix.brightness),
+        colorFilter("contrast", "CSS contrast()", range: 0...1000, ColorMatrix.contrast),
+        colorFilter("opacity", "CSS opacity()", range: 0...1000, ColorMatrix.opacity),
+        RendererDescriptor("blur", "CSS blur(): Gaussian, radius in px at @1x", [
+            RendererParameter("radius", .number(0...100), default: "2", "standard deviation in px"),
+        ]) { a in BlurRenderer(radius: try a.number("radius")) },
+        RendererDescriptor("pixelate", "blocks of averaged pixels", [
+            RendererParameter("size", .integer(1...256), default: "8", "block size in px at @1x"),
+        ]) { a in PixelateRenderer(size: try a.integer("size")) },
+        RendererDescriptor("dark", "night mode: invert, then hue-rotate 180 degrees", []) { _ in
+            ColorMatrixFilter(ColorMatrix.hueRotate(degrees: 180).after(.invert(1)))
+        },
+        RendererDescriptor("identity", "changes nothing", []) { _ in IdentityRenderer() },
+    ]
+
+    /// The descriptor named `name`.
+    public static func named(_ name: String) throws -> RendererDescriptor {
+        guard let descriptor = all.first(where: { $0.name == name }) else {
+            throw ChainError("unknown renderer '\(name)' (valid: \(all.map(\.name).joined(separator: ", ")))")
+        }
+        return descriptor
+    }
+}

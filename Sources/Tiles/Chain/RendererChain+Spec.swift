@@ -1,0 +1,56 @@
+extension RendererChain {
+    /// Builds a chain from a SPEC: `name[:key=value[,key=value…]]` joined by `|`, e.g.
+    /// `mosaic:cells=8,alpha=0.2|grid|grayscale`. The main parameter may be given bare (`blur:2`).
+    /// A comma followed by something that is not `key=` belongs to the previous value, so text
+    /// values may contain commas (and, for text-first renderers, `=`). An empty SPEC is the empty chain.
+    public init(spec: String) throws {
+        var renderers: [any Renderer] = []
+        for item in spec.split(separator: "|", omittingEmptySubsequences: false) {
+            let trimmed = Substring(item.trimmingCharacters(in: " "))
+            if trimmed.isEmpty {
+                if spec.trimmingCharacters(in: " ").isEmpty { continue }
+                throw ChainError("empty renderer in chain '\(spec)'")
+            }
+            let name: Substring, rest: Substring?
+            if let colon = trimmed.firstIndex(of: ":") {
+                name = trimmed[..<colon]
+                rest = trimmed[trimmed.index(after: colon)...]
+            } else {
+                name = trimmed
+                rest = nil
+            }
+            let descriptor = try RendererCatalog.named(String(name))
+            renderers.append(try descriptor.renderer(rest.map { RendererChain.pairs($0, descriptor: descriptor) } ?? []))
+        }
+        self.init(renderers)
+    }
+
+    static func pairs(_ text: Substring, descriptor: RendererDescriptor) -> [(key: String, value: String)] {
+        var pairs: [(key: String, value: String)] = []
+        for segment in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let equals = segment.firstIndex(of: "=")
+            let key = equals.map { segment[..<$0].trimmingCharacters(in: " ") } ?? ""
+            let declared = descriptor.parameters.contains { $0.name == key }
+            // An undeclared `key=` starts a new (unknown, so reported) parameter, unless the main
+            // parameter is text, whose value may itself hold `=`.
+            let mainIsText: Bool = if case .text = descriptor.parameters.first?.kind { true } else { false }
+            if let equals, !key.isEmpty, !key.contains(" "), declared || !mainIsText {
+                pairs.append((key, segment[segment.index(after: equals)...].trimmingCharacters(in: " ")))
+            } else if let last = pairs.popLast() {
+                pairs.append((last.key, last.value + "," + segment))
+            } else {
+                pairs.append(("", String(segment).trimmingCharacters(in: " ")))
+            }
+        }
+        return pairs
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in character: Character) -> String {
+        var result = Substring(self)
+        while result.first == character { result = result.dropFirst() }
+        while result.last == character { result = result.dropLast() }
+        return String(result)
+    }
+}
