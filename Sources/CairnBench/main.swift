@@ -2,6 +2,7 @@ import Canvas
 import Codecs
 import Foundation
 import Markers
+import Tiles
 
 // `make bench`: medians of Cairn's hot paths against baselines measured in the same run
 // (Cairo's own PNG writer and reader, a single-job batch). Timing never fails anything: read the ratios.
@@ -89,6 +90,53 @@ for (name, surface) in encodeCases {
     Report.row(ours, baseline: cairo, target: target(1.0))
     Report.note("sizes: Cairn \(try PNGEncoder().encode(surface).count) B, Cairo \(try surface.cairoPNGData().count) B")
 }
+
+// MARK: Renderer chain
+
+Report.header("Renderer chain `mosaic|grid` over the 285 real tiles (one core, per tile)")
+let worldRoot = root + "/Tests/Fixtures/tiles/world"
+let corpus: [(TileID, [UInt8])] = (FileManager.default.enumerator(atPath: worldRoot)?.allObjects as? [String] ?? [])
+    .filter { $0.hasSuffix(".png") }.sorted()
+    .compactMap { path in (try? TileID(path: path)).map { ($0, Array(FileManager.default.contents(atPath: worldRoot + "/" + path)!)) } }
+let mosaicGrid = TileProcessor(chain: try RendererChain(spec: "mosaic|grid"))
+let recodeOnly = TileProcessor(chain: try RendererChain(spec: ""), recode: true)
+/// Walks the corpus round and round, so every measurement sees every tile.
+final class CorpusCursor {
+    let tiles: [(TileID, [UInt8])]
+    var index = 0
+    init(_ tiles: [(TileID, [UInt8])]) { self.tiles = tiles }
+    func next() -> (TileID, [UInt8]) { index = (index + 1) % tiles.count; return tiles[index] }
+}
+let cursor = CorpusCursor(corpus)
+let nextTile = { cursor.next() }
+let chainRun = Measurement.run("decode + mosaic|grid + PNG encode (Cairn)", iterations: 570) {
+    let (tile, bytes) = nextTile()
+    consume(try? mosaicGrid.process(bytes, tile: tile))
+}
+let recodeRun = Measurement.run("decode + PNG encode only (Cairn)", iterations: 570) {
+    let (tile, bytes) = nextTile()
+    consume(try? recodeOnly.process(bytes, tile: tile))
+}
+let cairoChain = Measurement.run("Cairo read + mosaic|grid + Cairo write", iterations: 285) {
+    let (tile, bytes) = nextTile()
+    guard var image = try? Surface.decodeWithCairo(png: bytes) else { return }
+    try? mosaicGrid.chain.render(&image, context: RenderContext(tile: tile))
+    consume(try? image.cairoPNGData())
+}
+let decodedCorpus = corpus.map { ($0.0, try! ImageDecoder.decode($0.1)) }
+let drawCursor = CorpusCursor([])
+let drawRun = Measurement.run("mosaic|grid drawing only (decoded tile copy)", iterations: 570) {
+    drawCursor.index = (drawCursor.index + 1) % decodedCorpus.count
+    let (tile, decoded) = decodedCorpus[drawCursor.index]
+    guard var image = try? decoded.copy() else { return }
+    try? mosaicGrid.chain.render(&image, context: RenderContext(tile: tile))
+    consume(image)
+}
+Report.row(chainRun, baseline: cairoChain, target: target(1.5))
+Report.row(recodeRun, baseline: nil, target: "")
+Report.row(drawRun, baseline: nil, target: "")
+Report.note(String(format: "drawing is %.0f %% of the decode + draw + encode pipeline (target: adds ≤ 25 %% over decode + encode)",
+                   drawRun.median / chainRun.median * 100))
 
 // MARK: Batch
 
