@@ -17,4 +17,8 @@ done
 mv "$docs/sprite/sprite.png" "$docs/sprite.png"
 rm -rf "$docs/sprite"
 "$cairn" cards "$root/Samples/cards.jsonl" --out-dir "$docs/cards" --scale 1 --quiet
+tile="$root/Tests/Fixtures/tiles/world/2/2/1.png"
+"$cairn" filter "$tile" --chain 'mosaic|grid' -o "$docs/filter-mosaic-grid.png"
+"$cairn" filter "$tile" --chain 'dark|grid:classic' -o "$docs/filter-dark-grid.png"
+"$cairn" filter "$tile" --chain 'grayscale|pixelate:16' -o "$docs/filter-grayscale-pixelate.png"
 echo "docs pictures written to $docs"

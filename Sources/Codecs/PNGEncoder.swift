@@ -24,12 +24,24 @@ public struct PNGEncoder: SurfaceEncoder, Equatable, Hashable {
         case adaptive
     }
 
+    /// How RGB and RGBA image data is compressed (indexed images always use libdeflate at ``level``).
+    public enum Compressor: String, Sendable, CaseIterable {
+        /// Cairn's own single-pass deflate (per-block Huffman codes over literals and byte runs,
+        /// see `FastDeflate`): several times faster than libdeflate level 1, somewhat bigger files.
+        case fast
+        /// libdeflate at ``PNGEncoder/level``.
+        case libdeflate
+    }
+
     /// The libdeflate compression level, 0 (store) to 12 (slowest, smallest). Clamped to that range.
+    /// Applies to indexed images, and to RGB and RGBA images when ``compressor`` is ``Compressor/libdeflate``.
     public var level: Int
     /// The row filter for RGB and RGBA images.
     public var filter: Filter
     /// Whether to write an indexed PNG when the image has at most 256 distinct colours.
     public var allowIndexed: Bool
+    /// The compressor for RGB and RGBA images.
+    public var compressor: Compressor
 
     /// The default compression level, 1: on map tiles, badges and photos, levels 2 and 3 took 35–50 %
     /// longer for files within 1–2 % of level 1's size.
@@ -38,11 +50,16 @@ public struct PNGEncoder: SurfaceEncoder, Equatable, Hashable {
     /// 16 % smaller in total (`.up` 3 % bigger, `.paeth` 4 % smaller but 13 % slower, `.adaptive` 40 % slower).
     public static let defaultFilter = Filter.sub
 
+    /// The default compressor for RGB and RGBA images.
+    public static let defaultCompressor = Compressor.fast
+
     /// An encoder with the given options.
-    public init(level: Int = PNGEncoder.defaultLevel, filter: Filter = PNGEncoder.defaultFilter, allowIndexed: Bool = true) {
+    public init(level: Int = PNGEncoder.defaultLevel, filter: Filter = PNGEncoder.defaultFilter, allowIndexed: Bool = true,
+                compressor: Compressor = PNGEncoder.defaultCompressor) {
         self.level = level
         self.filter = filter
         self.allowIndexed = allowIndexed
+        self.compressor = compressor
     }
 
     /// Always ``ImageFormat/png``.

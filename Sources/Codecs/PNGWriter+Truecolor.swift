@@ -1,7 +1,7 @@
 /// RGB and RGBA PNGs (colour types 2 and 6): pixels converted and filtered row by row.
 extension PNGWriter {
     static func writeTruecolor(_ image: PixelRows, opaque: Bool, filter: PNGEncoder.Filter,
-                               context: DeflateContext, idatLimit: Int) throws(CodecError) -> [UInt8] {
+                               compressor: PNGEncoder.Compressor, context: DeflateContext, idatLimit: Int) throws(CodecError) -> [UInt8] {
         let width = image.width, height = image.height
         let bpp = opaque ? 3 : 4
         let rowBytes = width * bpp
@@ -40,7 +40,8 @@ extension PNGWriter {
             }
             swap(&current, &previous)
         }
-        let (compressed, compressedCount) = context.zlibCompress(raw, count: rawCount)
+        let (compressed, compressedCount) = compressor == .fast
+            ? context.fastCompress(raw, count: rawCount, rowBytes: rowBytes + 1) : context.zlibCompress(raw, count: rawCount)
         guard compressedCount > 0 else { throw .encodeFailed("PNG: libdeflate failed") }
         return assemble(image, bitDepth: 8, colorType: opaque ? colorTypeRGB : colorTypeRGBA, palette: [],
                         translucentCount: 0, idat: compressed, idatCount: compressedCount, idatLimit: idatLimit)

@@ -26,7 +26,8 @@ enum PNGWriter {
                 }
             }
             image.andAll(from: scannedRows, into: &alpha)
-            return try writeTruecolor(image, opaque: alpha >= 0xFF00_0000, filter: options.filter, context: context,
+            return try writeTruecolor(image, opaque: alpha >= 0xFF00_0000, filter: options.filter,
+                                      compressor: options.compressor, context: context,
                                       idatLimit: idatLimit)
         }
     }
