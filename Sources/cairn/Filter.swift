@@ -27,7 +27,7 @@ extension Cairn {
         @Option(name: .shortAndLong, help: ArgumentHelp("Output file; '-' or none for stdout.", valueName: "OUTPUT"))
         var output: String?
 
-        @Option(help: ArgumentHelp("The renderer chain.", valueName: "SPEC"))
+        @Option(help: ArgumentHelp("The renderer chain: a SPEC, or a YAML file (.yml/.yaml) listing the renderers.", valueName: "SPEC"))
         var chain: String
 
         @Option(help: ArgumentHelp("The tile's coordinates for renderers that use them (default: from a …/z/x/y.ext input path).", valueName: "Z/X/Y"))
@@ -51,7 +51,7 @@ extension Cairn {
         func run() throws {
             try global.configureFonts()
             let renderers: RendererChain
-            do { renderers = try RendererChain(spec: chain) } catch { throw CLIError.usage("--chain: \(error)") }
+            renderers = try ChainOption.parse(chain)
             let tileID = try resolvedTile()
             let name = input ?? "-"
             let bytes = try readInput(name)

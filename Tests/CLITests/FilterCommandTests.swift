@@ -34,6 +34,19 @@ import Testing
         #expect(ImageFormat.sniff(Array(FileManager.default.contents(atPath: dir + "/b.jpg")!)) == .jpeg)
     }
 
+    @Test func chainFromAYAMLFile() throws {
+        let dir = try Cairn.temporaryDirectory()
+        try "- grayscale\n- grid: {format: classic}\n".write(toFile: dir + "/chain.yml", atomically: true, encoding: .utf8)
+        let fromFile = try Cairn.run(["filter", "--chain", dir + "/chain.yml", "--tile", "2/2/1"], stdin: tile)
+        let fromSpec = try Cairn.run(["filter", "--chain", "grayscale|grid:classic", "--tile", "2/2/1"], stdin: tile)
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(fromFile.stdout == fromSpec.stdout)
+        try "- mosaic: {cells: x}\n".write(toFile: dir + "/bad.yml", atomically: true, encoding: .utf8)
+        let bad = try Cairn.run(["filter", "--chain", dir + "/bad.yml"], stdin: tile)
+        #expect(bad.status == 64)
+        #expect(bad.errorLines == ["error: --chain: \(dir)/bad.yml[0].mosaic.cells: 'x' is not an integer in 1...256"])
+    }
+
     @Test func corruptInputExits65AndWritesNothing() throws {
         let dir = try Cairn.temporaryDirectory()
         let corrupt = Cairn.repositoryRoot + "/Tests/Fixtures/pngsuite/xcsn0g01.png"

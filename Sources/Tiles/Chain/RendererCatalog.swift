@@ -41,6 +41,48 @@ public enum RendererCatalog {
             GridRenderer(format: a.text("format"), borderColor: try a.color("color")!, borderWidth: try a.number("width"),
                          textColor: try a.color("text")!, fontSize: try a.number("size"), plateColor: try a.color("plate")!)
         },
+        RendererDescriptor("text", "text watermark, seamless across tiles", [
+            RendererParameter("text", .text, default: "", "the text"),
+            RendererParameter("font", .text, default: FontLibrary.defaultFamily, "font family"),
+            RendererParameter("size", .number(4...256), default: "14", "px at @1x"),
+            RendererParameter("weight", .text, default: "bold", "regular or bold"),
+            RendererParameter("color", .color, default: "#000000", "text colour"),
+            RendererParameter("opacity", .number(0...1), default: "0.3", "opacity"),
+            RendererParameter("angle", .number(-360...360), default: "-30", "rotation in degrees"),
+            RendererParameter("spacing", .text, default: "every", "every: each tile; wide: every other tile"),
+        ]) { a in
+            guard let weight = Font.Weight(rawValue: a.text("weight")) else {
+                throw ChainError("text.weight: '\(a.text("weight"))' is not regular or bold")
+            }
+            guard let spacing = TextRenderer.Spacing(rawValue: a.text("spacing")) else {
+                throw ChainError("text.spacing: '\(a.text("spacing"))' is not every or wide")
+            }
+            guard !a.text("text").isEmpty else { throw ChainError("text: give the text, e.g. text:© ACME") }
+            return TextRenderer(text: a.text("text"), font: Font(family: a.text("font"), size: try a.number("size"), weight: weight),
+                                color: try a.color("color")!, opacity: try a.number("opacity"), angle: try a.number("angle"),
+                                spacing: spacing)
+        },
+        RendererDescriptor("logo", "an image (PNG, JPEG, WebP) at an anchor, or repeated", [
+            RendererParameter("path", .text, default: nil, "the logo file"),
+            RendererParameter("opacity", .number(0...1), default: "1", "opacity"),
+            RendererParameter("position", .text, default: "bottom-right",
+                              "\(Anchor.allCases.map(\.rawValue).joined(separator: ", ")) or repeat"),
+            RendererParameter("scale", .number(0.01...16), default: "1", "size factor"),
+            RendererParameter("margin", .number(0...1024), default: "8", "px at @1x from the edges"),
+        ]) { a in
+            guard !a.text("path").isEmpty else { throw ChainError("logo: give the file, e.g. logo:brand.png") }
+            let position = a.text("position")
+            let placement: LogoRenderer.Placement
+            if position == "repeat" {
+                placement = .repeated
+            } else if let anchor = Anchor(rawValue: position) {
+                placement = .anchor(anchor)
+            } else {
+                throw ChainError("logo.position: '\(position)' is not one of \(Anchor.allCases.map(\.rawValue).joined(separator: ", ")) or repeat")
+            }
+            return LogoRenderer(image: try LogoRenderer.load(path: a.text("path")), opacity: try a.number("opacity"),
+                                placement: placement, scale: try a.number("scale"), margin: try a.number("margin"))
+        },
         colorFilter("grayscale", "CSS grayscale()", range: 0...1000, ColorMatrix.grayscale),
         colorFilter("sepia", "CSS sepia()", range: 0...1000, ColorMatrix.sepia),
         colorFilter("saturate", "CSS saturate()", range: 0...1000, ColorMatrix.saturate),

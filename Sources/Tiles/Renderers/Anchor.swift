@@ -1,0 +1,23 @@
+import Canvas
+
+/// Where on the tile an overlay sits: one of nine anchors.
+public enum Anchor: String, Sendable, CaseIterable {
+    case topLeft = "top-left", top, topRight = "top-right"
+    case left, center, right
+    case bottomLeft = "bottom-left", bottom, bottomRight = "bottom-right"
+
+    /// The top-left corner of a box of `size` placed at this anchor in `area`, `margin` in from the edges.
+    func origin(of size: Size, in area: Size, margin: Double) -> Point {
+        let column: Double = switch self {
+        case .topLeft, .left, .bottomLeft: margin
+        case .top, .center, .bottom: (area.width - size.width) / 2
+        case .topRight, .right, .bottomRight: area.width - size.width - margin
+        }
+        let row: Double = switch self {
+        case .topLeft, .top, .topRight: margin
+        case .left, .center, .right: (area.height - size.height) / 2
+        case .bottomLeft, .bottom, .bottomRight: area.height - size.height - margin
+        }
+        return Point(x: column, y: row)
+    }
+}

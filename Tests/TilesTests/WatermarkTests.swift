@@ -1,0 +1,71 @@
+import Canvas
+import Codecs
+import Foundation
+import Testing
+import Tiles
+
+@Suite struct WatermarkTests {
+    private func white(_ side: Int = 256) throws -> Surface {
+        let surface = try Surface(width: side, height: side)
+        let context = Context(surface)
+        context.setColor(.white)
+        context.paint()
+        return surface
+    }
+
+    private func render(_ spec: String, x: Int, y: Int) throws -> Surface {
+        var image = try white()
+        try RendererChain(spec: spec).render(&image, context: RenderContext(tile: try TileID(z: 3, x: x, y: y)))
+        return image
+    }
+
+    private func inkedRows(_ image: Surface, column: Int) -> Set<Int> {
+        Set((0..<image.height).filter { image.pixel(x: column, y: $0).r < 200 })
+    }
+
+    @Test func everyTileCarriesTheText() throws {
+        for (x, y) in [(4, 2), (5, 2)] {
+            let image = try render("text:text=© ACME,opacity=1,angle=0,size=24", x: x, y: y)
+            #expect(!inkedRows(image, column: 128).isEmpty, "no text at the centre of \(x)/\(y)")
+        }
+    }
+
+    @Test func wideSpacingIsACheckerboard() throws {
+        let on = try render("text:text=ACME,opacity=1,angle=0,spacing=wide", x: 4, y: 2)   // 4 + 2 even
+        let off = try render("text:text=ACME,opacity=1,angle=0,spacing=wide", x: 5, y: 2)  // odd
+        #expect(!inkedRows(on, column: 128).isEmpty)
+        #expect(inkedRows(off, column: 128).isEmpty)
+    }
+
+    @Test func textCrossingATileEdgeContinuesOnTheNeighbour() throws {
+        let spec = "text:text=CAIRN WATERMARK ACROSS TILES,size=40,opacity=1,angle=0"
+        let left = try render(spec, x: 4, y: 2), right = try render(spec, x: 5, y: 2)
+        let leftEdge = inkedRows(left, column: 255), rightEdge = inkedRows(right, column: 0)
+        #expect(!leftEdge.isEmpty)
+        // The same glyph strokes run across the seam: the inked rows on both sides agree.
+        #expect(leftEdge.symmetricDifference(rightEdge).count <= leftEdge.count / 3, "\(leftEdge.sorted()) vs \(rightEdge.sorted())")
+    }
+
+    @Test func logoAtAnAnchorAndRepeated() throws {
+        let directory = NSTemporaryDirectory() + "cairn-logo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let logo = try Surface(width: 32, height: 16)
+        let context = Context(logo)
+        context.setColor(try Color(parsing: "#ff0000"))
+        context.paint()
+        try Data(PNGEncoder().encode(logo)).write(to: URL(fileURLWithPath: directory + "/logo.png"))
+
+        let anchored = try render("logo:path=\(directory)/logo.png,position=bottom-right,margin=8", x: 0, y: 0)
+        #expect(anchored.pixel(x: 256 - 8 - 16, y: 256 - 8 - 8) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(anchored.pixel(x: 128, y: 128) == RGBA8(r: 255, g: 255, b: 255, a: 255))
+        #expect(anchored.pixel(x: 256 - 4, y: 256 - 4) == RGBA8(r: 255, g: 255, b: 255, a: 255))
+
+        let repeated = try render("logo:\(directory)/logo.png,position=repeat,opacity=0.5,margin=8", x: 0, y: 0)
+        var reds = 0
+        for y in stride(from: 0, to: 256, by: 4) { for x in stride(from: 0, to: 256, by: 4) where repeated.pixel(x: x, y: y).g < 200 { reds += 1 } }
+        #expect(reds > 1500)
+        #expect(repeated.pixel(x: 4 + 16, y: 4 + 8).distance(to: RGBA8(r: 255, g: 128, b: 128, a: 255)) <= 2)
+
+        #expect(throws: ChainError.self) { try RendererChain(spec: "logo:/nonexistent/logo.png") }
+    }
+}
