@@ -1,6 +1,8 @@
 import Foundation
 
-/// Runs a command and reports its wall time and peak resident memory (from `wait4`'s rusage).
+/// Runs a command and reports its wall time and peak resident memory. The peak is the child's own
+/// `VmHWM`, sampled from /proc while it runs: `wait4`'s `ru_maxrss` would include this benchmark's
+/// memory, which the kernel carries into a child started with `posix_spawn` (vfork) until exec.
 struct ChildProcess {
     let wallSeconds: Double
     let peakMegabytes: Double
@@ -19,9 +21,19 @@ struct ChildProcess {
             return ChildProcess(wallSeconds: 0, peakMegabytes: 0, status: -1)
         }
         var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        var peakKilobytes = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            peakKilobytes = max(peakKilobytes, highWaterMark(pid))
+            usleep(2_000)
+        }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return ChildProcess(wallSeconds: wall, peakMegabytes: Double(usage.ru_maxrss) / 1024, status: (status >> 8) & 0xFF)
+        return ChildProcess(wallSeconds: wall, peakMegabytes: Double(peakKilobytes) / 1024, status: (status >> 8) & 0xFF)
+    }
+
+    /// `VmHWM` of a running process in kB (0 once it is gone).
+    private static func highWaterMark(_ pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }

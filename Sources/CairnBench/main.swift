@@ -43,6 +43,12 @@ let cairoEncodeBadge = Measurement.run("badge @2x: PNG encode only (Cairo)", ite
     consume(try? badgeSurface.cairoPNGData())
 }
 Report.row(encodeBadge, baseline: cairoEncodeBadge, target: "Cairo ≈ 0.9 ms on the reference machine")
+let fastEncoder = PNGEncoder(compressor: .fast)
+let encodeBadgeFast = Measurement.run("badge @2x: PNG encode only (Cairn, fast)", iterations: 400, batch: 5) {
+    consume(try? fastEncoder.encode(badgeSurface))
+}
+Report.row(encodeBadgeFast, baseline: cairoEncodeBadge, target: "")
+Report.note("sizes: Cairn fast \(try fastEncoder.encode(badgeSurface).count) B")
 // The issues' absolute targets were set where Cairo's writer took 0.9 ms for this badge; this
 // machine's speed relative to that one scales them, so a slower VM is judged fairly.
 let machineFactor = max(1, cairoEncodeBadge.median / 0.9)
@@ -135,8 +141,8 @@ let drawRun = Measurement.run("mosaic|grid drawing only (decoded tile copy)", it
 Report.row(chainRun, baseline: cairoChain, target: target(1.5))
 Report.row(recodeRun, baseline: nil, target: "")
 Report.row(drawRun, baseline: nil, target: "")
-Report.note(String(format: "drawing is %.0f %% of the decode + draw + encode pipeline (target: adds ≤ 25 %% over decode + encode)",
-                   drawRun.median / chainRun.median * 100))
+Report.note(String(format: "the drawing adds %.0f %% over decoding and encoding the same tiles (target ≤ 25 %%)",
+                   drawRun.median / (chainRun.median - drawRun.median) * 100))
 
 // MARK: Batch
 
