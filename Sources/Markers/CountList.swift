@@ -1,3 +1,5 @@
+import Foundation
+
 /// The counts a batch renders, parsed from `1-100,200,500,1000`: single counts and inclusive ranges,
 /// in the order given, duplicates dropped.
 public struct CountList: Equatable, Sendable {
@@ -34,17 +36,4 @@ public struct CountList: Equatable, Sendable {
         }
         self.counts = counts
     }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: Set<Character>) -> Substring {
-        var result = self
-        while let first = result.first, set.contains(first) { result = result.dropFirst() }
-        while let last = result.last, set.contains(last) { result = result.dropLast() }
-        return result
-    }
-}
-
-private extension Set where Element == Character {
-    static var whitespaces: Set<Character> { [" ", "\t"] }
 }

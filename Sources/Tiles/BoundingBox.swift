@@ -1,3 +1,5 @@
+import Foundation
+
 /// A region in degrees: `west,south,east,north`. `west > east` means the box crosses the
 /// antimeridian (for example `170,-20,-170,20` around Fiji).
 public struct BoundingBox: Equatable, Sendable, CustomStringConvertible {
@@ -48,17 +50,4 @@ public struct BoundingBox: Equatable, Sendable, CustomStringConvertible {
     public var crossesAntimeridian: Bool { west > east }
 
     public var description: String { "\(west),\(south),\(east),\(north)" }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: Set<Character>) -> Substring {
-        var result = self
-        while let first = result.first, set.contains(first) { result = result.dropFirst() }
-        while let last = result.last, set.contains(last) { result = result.dropLast() }
-        return result
-    }
-}
-
-private extension Set where Element == Character {
-    static var whitespaces: Set<Character> { [" ", "\t"] }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension RendererChain {
     /// Builds a chain from a SPEC: `name[:key=value[,key=value…]]` joined by `|`, e.g.
     /// `mosaic:cells=8,alpha=0.2|grid|grayscale`. The main parameter may be given bare (`blur:2`).
@@ -6,9 +8,9 @@ extension RendererChain {
     public init(spec: String) throws {
         var renderers: [any Renderer] = []
         for item in spec.split(separator: "|", omittingEmptySubsequences: false) {
-            let trimmed = Substring(item.trimmingCharacters(in: " "))
+            let trimmed = Substring(item.trimmingCharacters(in: .whitespaces))
             if trimmed.isEmpty {
-                if spec.trimmingCharacters(in: " ").isEmpty { continue }
+                if spec.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 throw ChainError("empty renderer in chain '\(spec)'")
             }
             let name: Substring, rest: Substring?
@@ -29,28 +31,19 @@ extension RendererChain {
         var pairs: [(key: String, value: String)] = []
         for segment in text.split(separator: ",", omittingEmptySubsequences: false) {
             let equals = segment.firstIndex(of: "=")
-            let key = equals.map { segment[..<$0].trimmingCharacters(in: " ") } ?? ""
+            let key = equals.map { segment[..<$0].trimmingCharacters(in: .whitespaces) } ?? ""
             let declared = descriptor.parameters.contains { $0.name == key }
             // An undeclared `key=` starts a new (unknown, so reported) parameter, unless the main
             // parameter is text, whose value may itself hold `=`.
             let mainIsText: Bool = if case .text = descriptor.parameters.first?.kind { true } else { false }
             if let equals, !key.isEmpty, !key.contains(" "), declared || !mainIsText {
-                pairs.append((key, segment[segment.index(after: equals)...].trimmingCharacters(in: " ")))
+                pairs.append((key, segment[segment.index(after: equals)...].trimmingCharacters(in: .whitespaces)))
             } else if let last = pairs.popLast() {
                 pairs.append((last.key, last.value + "," + segment))
             } else {
-                pairs.append(("", String(segment).trimmingCharacters(in: " ")))
+                pairs.append(("", String(segment).trimmingCharacters(in: .whitespaces)))
             }
         }
         return pairs
-    }
-}
-
-extension StringProtocol {
-    func trimmingCharacters(in character: Character) -> String {
-        var result = Substring(self)
-        while result.first == character { result = result.dropFirst() }
-        while result.last == character { result = result.dropLast() }
-        return String(result)
     }
 }
