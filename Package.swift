@@ -4,7 +4,7 @@ import PackageDescription
 /// Cairn: map cluster badges, info-window cards and tile post-processing on Cairo.
 ///
 /// Layers, bottom to top (no upward imports):
-///   CCairo, CCodecs  — system libraries and the C shims libpng/libjpeg need (setjmp error handling)
+///   CCairo, CCodecs, CSQLite — system libraries and the C shims libpng/libjpeg need (setjmp error handling)
 ///   Canvas           — Swift over Cairo/Pango/fontconfig: surfaces, contexts, colours, text
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
@@ -30,6 +30,7 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "CCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
@@ -44,7 +45,7 @@ let package = Package(
             name: "Markers",
             dependencies: ["Canvas", "Codecs", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Tiles", dependencies: ["Canvas", "Codecs", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Tiles", dependencies: ["Canvas", "Codecs", "CSQLite", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "cairn",
             dependencies: [

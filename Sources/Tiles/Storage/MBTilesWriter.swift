@@ -1,0 +1,64 @@
+/// Writes tiles into an MBTiles file (SQLite, spec 1.3): the standard `metadata` and `tiles` tables,
+/// TMS rows, a unique index on (zoom, column, row), inserts batched into transactions. Other MBTiles
+/// tools (GDAL, tippecanoe's tile-join, MapLibre servers) read the result. An existing file is
+/// opened and added to, which is what `--resume` needs.
+///
+/// Not thread-safe: one writer thread owns it (a batch job's sink).
+public final class MBTilesWriter {
+    private let database: SQLiteDatabase
+    private let insert: SQLiteDatabase.Statement
+    private let lookup: SQLiteDatabase.Statement
+    private let batchSize: Int
+    private var pending = 0
+
+    /// Opens (creating when missing) the file at `path`.
+    public init(path: String, batchSize: Int = 500) throws {
+        database = try SQLiteDatabase(path: path, readOnly: false)
+        try database.execute("""
+            PRAGMA synchronous = NORMAL;
+            CREATE TABLE IF NOT EXISTS metadata (name TEXT, value TEXT);
+            CREATE UNIQUE INDEX IF NOT EXISTS metadata_name ON metadata (name);
+            CREATE TABLE IF NOT EXISTS tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
+            CREATE UNIQUE INDEX IF NOT EXISTS tile_index ON tiles (zoom_level, tile_column, tile_row);
+            """)
+        insert = try database.prepare("INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?, ?, ?, ?)")
+        lookup = try database.prepare("SELECT 1 FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// Stores one tile (replacing an existing one).
+    public func write(_ tile: TileID, data: [UInt8]) throws {
+        if pending == 0 { try database.execute("BEGIN") }
+        insert.bind([.integer(tile.z), .integer(tile.x), .integer(tile.tmsY), .blob(data)])
+        _ = try insert.step()
+        pending += 1
+        if pending >= batchSize { try commit() }
+    }
+
+    /// True when the file already holds `tile`.
+    public func contains(_ tile: TileID) throws -> Bool {
+        lookup.bind([.integer(tile.z), .integer(tile.x), .integer(tile.tmsY)])
+        return try lookup.step()
+    }
+
+    /// Replaces the metadata rows it names.
+    public func setMetadata(_ metadata: MBTilesMetadata) throws {
+        try commit()
+        let statement = try database.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?, ?)")
+        try database.execute("BEGIN")
+        for (name, value) in metadata.rows {
+            statement.bind([.text(name), .text(value)])
+            _ = try statement.step()
+        }
+        try database.execute("COMMIT")
+    }
+
+    /// Commits the open batch; call before the writer goes away (its `deinit` cannot report errors).
+    public func commit() throws {
+        guard pending > 0 else { return }
+        pending = 0
+        try database.execute("COMMIT")
+    }
+
+    deinit { try? commit() }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import Tiles
+
+@Suite struct MBTilesTests {
+    private func temporaryFile() -> String {
+        NSTemporaryDirectory() + "cairn-\(UUID().uuidString).mbtiles"
+    }
+
+    private var corpus: [(TileID, [UInt8])] {
+        let root = repositoryRoot + "/Tests/Fixtures/tiles/world"
+        return (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".png") }.sorted()
+            .map { (try! TileID(path: $0), Array(FileManager.default.contents(atPath: root + "/" + $0)!)) }
+    }
+
+    @Test func writesTheCorpusAndReadsItBack() throws {
+        let path = temporaryFile()
+        let tiles = corpus
+        do {
+            let writer = try MBTilesWriter(path: path, batchSize: 50)
+            for (tile, data) in tiles { try writer.write(tile, data: data) }
+            try writer.setMetadata(MBTilesMetadata(name: "world", format: "png", bounds: .world, minzoom: 0, maxzoom: 4))
+            try writer.commit()
+        }
+        let reader = try MBTilesReader(path: path)
+        #expect(try reader.count() == tiles.count)
+        for (tile, data) in tiles { #expect(try reader.tile(tile) == data) }
+        #expect(try reader.tile(try TileID(z: 5, x: 0, y: 0)) == nil)
+        let metadata = try reader.metadata()
+        #expect(metadata["name"] == "world" && metadata["format"] == "png")
+        #expect(metadata["minzoom"] == "0" && metadata["maxzoom"] == "4")
+        #expect(metadata["bounds"]?.hasPrefix("-180.0,-85.05") == true)
+        #expect(metadata["center"]?.hasPrefix("0.0,0.0,0") == true)
+    }
+
+    @Test func rowsAreStoredInTheTMSScheme() throws {
+        let path = temporaryFile()
+        do {
+            let writer = try MBTilesWriter(path: path)
+            try writer.write(try TileID(z: 3, x: 4, y: 2), data: [1, 2, 3])
+            try writer.commit()
+        }
+        let database = try SQLiteDatabase(path: path, readOnly: true)
+        let statement = try database.prepare("SELECT zoom_level, tile_column, tile_row FROM tiles")
+        #expect(try statement.step())
+        let row = [statement.integer(0), statement.integer(1), statement.integer(2)]
+        #expect(row == [3, 4, 5])
+        let index = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'tile_index'")
+        #expect(try index.step())
+    }
+
+    @Test func reopeningAddsAndKnowsWhatIsThere() throws {
+        let path = temporaryFile()
+        let first = try TileID(z: 1, x: 0, y: 0), second = try TileID(z: 1, x: 1, y: 0)
+        do {
+            let writer = try MBTilesWriter(path: path)
+            try writer.write(first, data: [1])
+            try writer.commit()
+        }
+        let writer = try MBTilesWriter(path: path)
+        #expect(try writer.contains(first))
+        #expect(try !writer.contains(second))
+        try writer.write(second, data: [2])
+        try writer.write(first, data: [3])   // replaces
+        try writer.commit()
+        let reader = try MBTilesReader(path: path)
+        #expect(try reader.count() == 2)
+        #expect(try reader.tile(first) == [3])
+    }
+
+    @Test func anotherSQLiteClientReadsTheFile() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let path = temporaryFile()
+        do {
+            let writer = try MBTilesWriter(path: path)
+            for (tile, data) in corpus.prefix(21) { try writer.write(tile, data: data) }
+            try writer.setMetadata(MBTilesMetadata(name: "w", format: "png"))
+            try writer.commit()
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            print(db.execute('select count(*), sum(length(tile_data)) from tiles').fetchone()[0])
+            print(db.execute("select value from metadata where name = 'format'").fetchone()[0])
+            """, path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        #expect(process.terminationStatus == 0)
+        #expect(lines == ["21", "png"])
+    }
+
+    @Test func unreadableFilesAreReportedWithTheirPath() {
+        #expect(throws: StorageError.self) { try MBTilesReader(path: "/nonexistent/x.mbtiles") }
+        #expect(throws: StorageError.self) { try MBTilesWriter(path: "/nonexistent/x.mbtiles") }
+    }
+}
