@@ -78,6 +78,14 @@ import Testing
         #expect(run.errorLines.count == 1 && run.errorLines[0].contains("/nonexistent-dir/b.png"))
     }
 
+    @Test func writingToDevNullLeavesTheDeviceAlone() throws {
+        // The Docker HEALTHCHECK does this; renaming a temporary file over /dev/null would replace the device.
+        let run = try Cairn.run(["badge", "1", "-o", "/dev/null"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
+    }
+
     @Test func helpExitsZero() throws {
         let run = try Cairn.run(["badges", "--help"])
         #expect(run.status == 0)
