@@ -40,28 +40,6 @@ public final class Context {
     public func translate(_ dx: Double, _ dy: Double) { cairo_translate(handle, dx, dy) }
     public func rotate(degrees: Double) { cairo_rotate(handle, degrees * .pi / 180) }
 
-    /// How new drawing combines with what is already there.
-    public enum BlendOperator: Sendable {
-        case over, source, clear, destinationIn, destinationOut, multiply
-        var cairo: cairo_operator_t {
-            switch self {
-            case .over: CAIRO_OPERATOR_OVER
-            case .source: CAIRO_OPERATOR_SOURCE
-            case .clear: CAIRO_OPERATOR_CLEAR
-            case .destinationIn: CAIRO_OPERATOR_DEST_IN
-            case .destinationOut: CAIRO_OPERATOR_DEST_OUT
-            case .multiply: CAIRO_OPERATOR_MULTIPLY
-            }
-        }
-    }
-
-    public func setOperator(_ op: BlendOperator) { cairo_set_operator(handle, op.cairo) }
-
-    /// Whether edges are antialiased (on by default).
-    public func setAntialias(_ on: Bool) {
-        cairo_set_antialias(handle, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
-    }
-
     // MARK: Sources
 
     public func setColor(_ color: Color) {

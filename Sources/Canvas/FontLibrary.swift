@@ -105,8 +105,11 @@ public enum FontLibrary {
         // Any fontconfig user in the process (Pango initialises it on a thread of its own) reads this file,
         // not the system's configuration.
         let file = cache + "/cairn-fonts.conf"
+        // Written once per cache directory and fonts directory, not on every start.
         do {
-            try xml.write(toFile: file, atomically: true, encoding: .utf8)
+            if (try? String(contentsOfFile: file, encoding: .utf8)) != xml {
+                try xml.write(toFile: file, atomically: true, encoding: .utf8)
+            }
         } catch {
             throw .fonts("cannot write fontconfig configuration \(file): \(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Markers
 
 extension LabelMode: ExpressibleByArgument {}
@@ -19,7 +20,7 @@ struct BadgeOptions: ParsableArguments {
     var format: BadgeOutputFormat?
 
     func validate() throws {
-        guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1, 2, 3 or 4 (got \(scale))") }
+        try validateScale(scale)
     }
 
     /// The style named by `--style`: a built-in one or a YAML file.
@@ -38,8 +39,7 @@ struct BadgeOptions: ParsableArguments {
     /// `--format`, else the output's extension, else PNG.
     func resolvedFormat(output: String?) -> BadgeOutputFormat {
         if let format { return format }
-        if let output, let ext = output.split(separator: ".").last, output.contains("."),
-           let inferred = BadgeOutputFormat(rawValue: ext.lowercased()) {
+        if let output, let inferred = BadgeOutputFormat(rawValue: (output as NSString).pathExtension.lowercased()) {
             return inferred
         }
         return .png

@@ -19,7 +19,7 @@ struct CardOptions: ParsableArguments {
     var noArrow = false
 
     func validate() throws {
-        guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1, 2, 3 or 4 (got \(scale))") }
+        try validateScale(scale)
         guard (120...600).contains(width) else { throw ValidationError("--width must be between 120 and 600 points (got \(width))") }
         guard (40...200).contains(height) else { throw ValidationError("--height must be between 40 and 200 points (got \(height))") }
         guard CardTheme.named[theme] != nil else { throw ValidationError("--theme must be light or dark (got '\(theme)')") }

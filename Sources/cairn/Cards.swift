@@ -73,12 +73,9 @@ extension Cairn {
         }
 
         private func readManifest() throws -> (text: String, baseDirectory: String) {
+            let data = try InputFile.read(manifest, noun: "manifest")
             if manifest == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
                 return (String(decoding: data, as: UTF8.self), FileManager.default.currentDirectoryPath)
-            }
-            guard let data = FileManager.default.contents(atPath: manifest) else {
-                throw CLIError.io("\(manifest): cannot read the manifest (\(FileManager.default.fileExists(atPath: manifest) ? "permission denied" : "no such file"))")
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw CLIError.data("\(manifest): not UTF-8 text")

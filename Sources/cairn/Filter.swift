@@ -54,7 +54,7 @@ extension Cairn {
             renderers = try ChainOption.parse(chain)
             let tileID = try resolvedTile()
             let name = input ?? "-"
-            let bytes = try readInput(name)
+            let bytes = Array(try InputFile.read(name))
             let processor = TileProcessor(chain: renderers, encoder: encoder(), recode: recode)
             let result: (bytes: [UInt8], format: ImageFormat)
             do {
@@ -79,25 +79,13 @@ extension Cairn {
 
         /// The output encoder from --format / the output extension / --quality; nil keeps the input's format.
         private func encoder() -> ImageEncoder? {
-            let extensionFormat = output.flatMap { path in
-                path.contains(".") ? ImageFormat(fileExtension: String(path.split(separator: ".").last!)) : nil
-            }
+            let extensionFormat = output.flatMap { ImageFormat(fileExtension: ($0 as NSString).pathExtension) }
             guard let chosen = format ?? extensionFormat else { return nil }
             switch chosen {
             case .png: return .png(PNGEncoder())
             case .jpeg: return .jpeg(quality: quality ?? 85)
             case .webp: return .webp(quality: quality ?? 80, lossless: false)
             }
-        }
-
-        private func readInput(_ name: String) throws -> [UInt8] {
-            if name == "-" {
-                return Array(FileHandle.standardInput.readDataToEndOfFile())
-            }
-            guard let data = FileManager.default.contents(atPath: name) else {
-                throw CLIError.io("\(name): cannot read (\(FileManager.default.fileExists(atPath: name) ? "permission denied" : "no such file"))")
-            }
-            return Array(data)
         }
     }
 }

@@ -18,3 +18,8 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 }
+
+/// The `--scale` check `badge`, `badges`, `card` and `cards` share.
+func validateScale(_ scale: Int) throws {
+    guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1, 2, 3 or 4 (got \(scale))") }
+}

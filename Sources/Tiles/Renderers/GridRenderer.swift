@@ -24,17 +24,18 @@ public struct GridRenderer: Renderer, Equatable {
         self.plateColor = plateColor
     }
 
-    /// The label for a tile (`?` where the tile is unknown).
+    /// The label for a tile (`?` where the tile is unknown). Only the placeholders the format uses
+    /// are worked out: `{lon}`/`{lat}` cost trigonometry on every tile.
     public func label(for tile: TileID?) -> String {
         var text = format.replacingOccurrences(of: "\\n", with: "\n")
-        let values: [String: String] = [
-            "{z}": tile.map { String($0.z) } ?? "?", "{x}": tile.map { String($0.x) } ?? "?",
-            "{y}": tile.map { String($0.y) } ?? "?", "{-y}": tile.map { String($0.tmsY) } ?? "?",
-            "{q}": tile.map(\.quadkey) ?? "?",
-            "{lon}": tile.map { String(format: "%.5f", $0.bounds.west) } ?? "?",
-            "{lat}": tile.map { String(format: "%.5f", $0.bounds.north) } ?? "?",
+        let values: [(String, (TileID) -> String)] = [
+            ("{z}", { String($0.z) }), ("{x}", { String($0.x) }), ("{y}", { String($0.y) }),
+            ("{-y}", { String($0.tmsY) }), ("{q}", { $0.quadkey }),
+            ("{lon}", { String(format: "%.5f", $0.bounds.west) }), ("{lat}", { String(format: "%.5f", $0.bounds.north) }),
         ]
-        for (key, value) in values { text = text.replacingOccurrences(of: key, with: value) }
+        for (key, value) in values where text.contains(key) {
+            text = text.replacingOccurrences(of: key, with: tile.map(value) ?? "?")
+        }
         return text
     }
 
