@@ -8,7 +8,7 @@ import PackageDescription
 ///   Canvas           — Swift over Cairo/Pango/fontconfig: surfaces, contexts, colours, text
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
-///   Tiles            — tile math (XYZ/TMS/quadkeys, Web Mercator, regions to tile ranges)
+///   Tiles            — tile math, renderers and chains, sources (file, HTTP, MBTiles), sinks, the batch job
 ///   cairn            — the command-line tool
 let package = Package(
     name: "Cairn",
@@ -23,6 +23,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -45,7 +47,14 @@ let package = Package(
             name: "Markers",
             dependencies: ["Canvas", "Codecs", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Tiles", dependencies: ["Canvas", "Codecs", "CSQLite", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "Tiles",
+            dependencies: [
+                "Canvas", "Codecs", "CSQLite",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .executableTarget(
             name: "cairn",
             dependencies: [
@@ -57,7 +66,16 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas"]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas"]),
+        .target(
+            name: "TestUpstream",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/TestUpstream"
+        ),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "TestUpstream"]),
     ]
 )

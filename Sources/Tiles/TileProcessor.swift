@@ -1,9 +1,9 @@
 import Canvas
 import Codecs
 
-/// Runs a renderer chain over one encoded tile: bytes in, bytes out. An empty chain passes the bytes
-/// through untouched, without decoding (MapProxy's lazy image results), unless `recode` is set or
-/// another output format is asked for.
+/// Runs a renderer chain over one tile: image in, encoded bytes out. An empty chain passes encoded
+/// bytes through untouched, without decoding (MapProxy's lazy image results), unless `recode` is set
+/// or another output format is asked for.
 public struct TileProcessor: Sendable {
     public let chain: RendererChain
     /// The output encoder; nil keeps the input's format with default settings.
@@ -18,17 +18,27 @@ public struct TileProcessor: Sendable {
         self.limits = limits
     }
 
+    /// The format tiles come out in when the input is `input`.
+    public func outputFormat(forInput input: ImageFormat) -> ImageFormat {
+        encoder?.format ?? input
+    }
+
     /// The processed tile and its format. Throws `CodecError` for input that is not an image Cairn
     /// decodes, and whatever a renderer throws.
     public func process(_ bytes: [UInt8], tile: TileID?) throws -> (bytes: [UInt8], format: ImageFormat) {
-        guard let inputFormat = ImageFormat.sniff(bytes) else {
-            throw bytes.isEmpty ? CodecError.empty : CodecError.unknownFormat
+        try process(.encoded(bytes), tile: tile)
+    }
+
+    /// The processed tile and its format, from bytes or from pixels a source made.
+    public func process(_ input: TileImage, tile: TileID?) throws -> (bytes: [UInt8], format: ImageFormat) {
+        guard let inputFormat = input.format else {
+            throw input.bytes?.isEmpty == true ? CodecError.empty : CodecError.unknownFormat
         }
         let outputEncoder = encoder ?? ImageEncoder.default(for: inputFormat)
-        if chain.isEmpty, !recode, outputEncoder.format == inputFormat {
+        if chain.isEmpty, !recode, outputEncoder.format == inputFormat, let bytes = input.bytes {
             return (bytes, inputFormat)
         }
-        var image = try ImageDecoder.decode(bytes, limits: limits)
+        var image = try input.surface(limits: limits)
         try chain.render(&image, context: RenderContext(tile: tile, scale: RenderContext.scale(forTileSide: image.width)))
         return (try outputEncoder.encode(image), outputEncoder.format)
     }

@@ -59,6 +59,9 @@ public struct URLTemplate: Equatable, Sendable, CustomStringConvertible {
         self.parts = parts
     }
 
+    /// True when the template asks for a scale (`{r}` or `{scale}`), so it has @2x tiles.
+    public var hasScale: Bool { parts.contains(.retina) || parts.contains(.scale) }
+
     /// True for `file://` templates, which read from disk.
     public var isFile: Bool { template.hasPrefix("file://") }
 

@@ -10,6 +10,11 @@ struct Cairn: ParsableCommand {
             Fonts come from the bundled Fonts/ directory (override with --fonts or CAIRN_FONTS).
             """,
         version: "0.1.0",
-        subcommands: [Badge.self, Badges.self, Card.self, Cards.self, Filter.self]
+        subcommands: [Badge.self, Badges.self, Card.self, Cards.self, Filter.self, Render.self]
     )
+}
+
+/// A command whose work is async (`render`); `main` awaits ``runAsync()`` instead of calling `run()`.
+protocol AsyncCommand {
+    func runAsync() async throws
 }

@@ -9,6 +9,8 @@ import Tiles
 /// or 143 (SIGTERM), as shells expect.
 enum Interruption {
     private static let received = Mutex<Int32?>(nil)
+    /// Set by jobs that stop themselves (``stopCooperatively()``).
+    private static let cooperative = Atomic<Bool>(false)
     /// Written once by `install()` on the main thread; kept so the sources stay alive.
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
@@ -23,8 +25,19 @@ enum Interruption {
         }
     }
 
+    /// From now on the first signal only asks the job to stop (``isStopping``): it finishes the
+    /// tiles in flight, commits its output and reports; a second signal stops at once.
+    static func stopCooperatively() { cooperative.store(true, ordering: .relaxed) }
+
+    /// True once SIGINT or SIGTERM has arrived.
+    static var isStopping: Bool { received.withLock { $0 != nil } }
+
     private static func stop(_ signalNumber: Int32) {
-        received.withLock { $0 = $0 ?? signalNumber }
+        let first = received.withLock { current -> Bool in
+            defer { current = current ?? signalNumber }
+            return current == nil
+        }
+        if first && cooperative.load(ordering: .relaxed) { return }
         AtomicFile.stopNewWrites()
         // Let the files being written finish (they take milliseconds), then remove any left.
         let deadline = Date().addingTimeInterval(2)

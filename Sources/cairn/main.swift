@@ -7,7 +7,11 @@ import Foundation
 Interruption.install()
 do {
     var command = try Cairn.parseAsRoot()
-    try command.run()
+    if let asyncCommand = command as? AsyncCommand {
+        try await asyncCommand.runAsync()
+    } else {
+        try command.run()
+    }
 } catch let error as CLIError {
     Interruption.exitIfStopping()
     Terminal.error(error.message)

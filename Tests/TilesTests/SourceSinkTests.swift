@@ -14,14 +14,14 @@ import Tiles
     @Test func fileTemplateReadsTilesAndMissingFilesAreNoTile() async throws {
         let source = try FileTemplateSource(template: try URLTemplate("file://\(world)/{z}/{x}/{y}.png"))
         let tile = try TileID(z: 2, x: 2, y: 1)
-        #expect(try await source.tile(tile, scale: 1) == Array(FileManager.default.contents(atPath: world + "/2/2/1.png")!))
+        #expect(try await source.tile(tile, scale: 1)?.bytes == Array(FileManager.default.contents(atPath: world + "/2/2/1.png")!))
         #expect(try await source.tile(try TileID(z: 7, x: 0, y: 0), scale: 1) == nil)
         #expect(throws: SourceError.self) { try FileTemplateSource(template: try URLTemplate("https://x/{z}/{x}/{y}.png")) }
     }
 
     @Test func directorySourceTriesTheExtensions() async throws {
         let source = try DirectorySource(root: world)
-        #expect(try await source.tile(try TileID(z: 0, x: 0, y: 0), scale: 1)?.count ?? 0 > 100)
+        #expect(try await source.tile(try TileID(z: 0, x: 0, y: 0), scale: 1)?.bytes?.count ?? 0 > 100)
         #expect(try await source.tile(try TileID(z: 9, x: 0, y: 0), scale: 1) == nil)
         #expect(throws: SourceError.self) { try DirectorySource(root: "/nonexistent") }
     }
@@ -45,7 +45,7 @@ import Tiles
         #expect(try sink.contains(tiles[1]))
         try sink.finish(metadata: MBTilesMetadata(name: "t", format: "png", minzoom: 0, maxzoom: 2))
         let source = try MBTilesSource(path: path)
-        for (index, tile) in tiles.enumerated() { #expect(try await source.tile(tile, scale: 1) == [UInt8(index), 42]) }
+        for (index, tile) in tiles.enumerated() { #expect(try await source.tile(tile, scale: 1)?.bytes == [UInt8(index), 42]) }
         #expect(try await source.tile(try TileID(z: 2, x: 0, y: 0), scale: 1) == nil)
     }
 }

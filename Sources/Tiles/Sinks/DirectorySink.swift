@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Writes tiles as `root/z/x/y.ext`, each file whole or not at all (``AtomicFile``).
 public final class DirectorySink: TileSink {
     public let root: String
     public let fileExtension: String
-    private var madeDirectories = Set<String>()
+    /// The `z/x` directories known to exist, so each is created once.
+    private let madeDirectories = Mutex(Set<String>())
 
     public init(root: String, fileExtension: String) throws(StorageError) {
         do {
@@ -22,13 +24,13 @@ public final class DirectorySink: TileSink {
 
     public func write(_ tile: TileID, data: [UInt8]) throws {
         let directory = "\(root)/\(tile.z)/\(tile.x)"
-        if !madeDirectories.contains(directory) {
+        if !madeDirectories.withLock({ $0.contains(directory) }) {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
                 throw StorageError("\(directory): cannot create directory")
             }
-            madeDirectories.insert(directory)
+            _ = madeDirectories.withLock { $0.insert(directory) }
         }
         try AtomicFile.write(data, to: path(for: tile))
     }

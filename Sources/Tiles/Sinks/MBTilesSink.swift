@@ -1,18 +1,22 @@
-/// Writes tiles into an MBTiles file through ``MBTilesWriter``; `finish` commits the last batch and
-/// writes the metadata.
+import Synchronization
+
+/// Writes tiles into an MBTiles file through ``MBTilesWriter`` (one connection, used under a lock;
+/// inserts are batched into transactions); `finish` commits the last batch and writes the metadata.
 public final class MBTilesSink: TileSink {
-    private let writer: MBTilesWriter
+    private let writer: Mutex<LockedConnection<MBTilesWriter>>
 
     public init(path: String) throws {
-        writer = try MBTilesWriter(path: path)
+        writer = Mutex(LockedConnection(try MBTilesWriter(path: path)))
     }
 
-    public func contains(_ tile: TileID) throws -> Bool { try writer.contains(tile) }
+    public func contains(_ tile: TileID) throws -> Bool { try writer.withLock { try $0.connection.contains(tile) } }
 
-    public func write(_ tile: TileID, data: [UInt8]) throws { try writer.write(tile, data: data) }
+    public func write(_ tile: TileID, data: [UInt8]) throws { try writer.withLock { try $0.connection.write(tile, data: data) } }
 
     public func finish(metadata: MBTilesMetadata) throws {
-        try writer.commit()
-        try writer.setMetadata(metadata)
+        try writer.withLock { box in
+            try box.connection.commit()
+            try box.connection.setMetadata(metadata)
+        }
     }
 }

@@ -1,6 +1,6 @@
-/// Where a batch job puts finished tiles: a directory tree or an MBTiles file. Sinks are used from
-/// one thread (the job funnels writes to them), so they need not be thread-safe.
-public protocol TileSink: AnyObject {
+/// Where a batch job puts finished tiles: a directory tree, an MBTiles file, a tar stream on stdout.
+/// Workers write to a sink from several threads at once, so sinks are thread-safe.
+public protocol TileSink: AnyObject, Sendable {
     /// True when the output already has the tile (for `--resume`).
     func contains(_ tile: TileID) throws -> Bool
     /// Stores one tile, whole or not at all.

@@ -15,9 +15,9 @@ public struct DirectorySource: TileSource {
         self.extensions = extensions
     }
 
-    public func tile(_ id: TileID, scale: Int) async throws -> [UInt8]? {
+    public func tile(_ id: TileID, scale: Int) async throws -> TileImage? {
         for ext in extensions {
-            if let bytes = try FileTemplateSource.read("\(root)/\(id.z)/\(id.x)/\(id.y).\(ext)", tile: id) { return bytes }
+            if let bytes = try FileTemplateSource.read("\(root)/\(id.z)/\(id.x)/\(id.y).\(ext)", tile: id) { return .encoded(bytes) }
         }
         return nil
     }

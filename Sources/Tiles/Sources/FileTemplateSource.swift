@@ -17,8 +17,8 @@ public struct FileTemplateSource: TileSource {
         return path.removingPercentEncoding ?? path
     }
 
-    public func tile(_ id: TileID, scale: Int) async throws -> [UInt8]? {
-        try FileTemplateSource.read(path(for: id, scale: scale), tile: id)
+    public func tile(_ id: TileID, scale: Int) async throws -> TileImage? {
+        try FileTemplateSource.read(path(for: id, scale: scale), tile: id).map(TileImage.encoded)
     }
 
     /// The bytes of `path`, nil when it does not exist.

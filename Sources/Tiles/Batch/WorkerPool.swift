@@ -1,0 +1,80 @@
+import Foundation
+
+/// A fixed set of threads for CPU work (decoding, renderer chains, encoding), so that async code
+/// (a batch job's fetches, a server's event loops) never blocks on it and `--jobs N` means N cores.
+/// Work waits in a FIFO queue; ``run(_:)`` suspends the caller until its item is done.
+public final class WorkerPool: @unchecked Sendable {
+    public let threadCount: Int
+    private let condition = NSCondition()
+    private var queue: [@Sendable () -> Void] = []
+    private var head = 0
+    private var running = 0
+    private var stopped = false
+
+    /// Starts `threads` worker threads (at least one).
+    public init(threads: Int) {
+        threadCount = max(1, threads)
+        for index in 0..<threadCount {
+            let thread = Thread { self.work() }  // the threads keep the pool alive until shutdown()
+            thread.name = "cairn-worker-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Runs `body` on a worker thread and returns its result.
+    public func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// Items waiting for a thread.
+    public var queued: Int {
+        condition.lock(); defer { condition.unlock() }
+        return queue.count - head
+    }
+
+    /// Items being worked on right now.
+    public var busy: Int {
+        condition.lock(); defer { condition.unlock() }
+        return running
+    }
+
+    /// Lets the threads finish the queue and exit; call it when the pool is no longer needed.
+    public func shutdown() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func enqueue(_ item: @escaping @Sendable () -> Void) {
+        condition.lock()
+        queue.append(item)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while head == queue.count && !stopped { condition.wait() }
+            if head == queue.count {
+                condition.unlock()
+                return
+            }
+            let item = queue[head]
+            head += 1
+            if head > 1024 && head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            running += 1
+            condition.unlock()
+            item()
+            condition.lock()
+            running -= 1
+            condition.unlock()
+        }
+    }
+}

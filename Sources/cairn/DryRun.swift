@@ -1,0 +1,84 @@
+import Codecs
+import Foundation
+import Tiles
+
+/// `cairn render --dry-run`: `z=Z tiles=N` per zoom and `total N tiles, estimated SIZE`, on stdout.
+/// The size is the average of a few sample tiles fetched and rendered through the chain (no-tile
+/// samples count as empty), within a time budget; when none arrives in time, a typical tile size
+/// for the format is used and a warning says so.
+struct DryRun {
+    let plan: RenderPlan
+    let quiet: Bool
+    /// Tiles fetched and rendered for the estimate.
+    static let sampleCount = 8
+    /// Seconds the samples may take together.
+    static let budget = 1.2
+
+    func run() async throws {
+        let counts = plan.list.countsPerZoom()
+        let total = counts.reduce(0) { $0 + $1.count }
+        var lines = counts.map { "z=\($0.zoom) tiles=\($0.count)" }
+        let perTile: Double
+        if let sampled = await sampledSize() {
+            perTile = sampled
+        } else {
+            perTile = Self.typicalSize(plan.format)
+            if !quiet && total > 0 {
+                Terminal.warning("no sample tile could be rendered in \(Self.budget) s; the size assumes \(ByteCount.format(perTile)) per tile")
+            }
+        }
+        lines.append("total \(total) tiles, estimated \(ByteCount.format(perTile * Double(total)))")
+        print(lines.joined(separator: "\n"))
+        await plan.source.close()
+    }
+
+    /// Average output bytes per tile over the samples, nil when none finished in time.
+    private func sampledSize() async -> Double? {
+        let samples = plan.list.samples(Self.sampleCount)
+        guard !samples.isEmpty else { return nil }
+        let source = plan.source, processor = plan.processor, scale = plan.scale
+        return await withTaskGroup(of: Int?.self) { group -> Double? in
+            for tile in samples {
+                group.addTask {
+                    do {
+                        guard let image = try await source.tile(tile, scale: scale) else { return 0 }
+                        return try processor.process(image, tile: tile).bytes.count
+                    } catch {
+                        return nil
+                    }
+                }
+            }
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.budget * 1e9)
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(Self.budget * 1e9))
+                return nil
+            }
+            var sizes: [Int] = []
+            while let size = await group.next() {
+                if let size { sizes.append(size) }
+                if sizes.count == samples.count || DispatchTime.now().uptimeNanoseconds >= deadline { break }
+            }
+            group.cancelAll()
+            return sizes.isEmpty ? nil : Double(sizes.reduce(0, +)) / Double(sizes.count)
+        }
+    }
+
+    /// A typical 256 px map tile in each format (the median of the real tiles in the test corpus).
+    static func typicalSize(_ format: ImageFormat) -> Double {
+        switch format {
+        case .png: 12_000
+        case .jpeg: 16_000
+        case .webp: 8_000
+        }
+    }
+}
+
+/// Byte counts for people: `512 B`, `12.3 kB`, `4.1 MB`, `21.3 GB` (powers of 1000).
+enum ByteCount {
+    static func format(_ bytes: Double) -> String {
+        let units = ["B", "kB", "MB", "GB", "TB", "PB"]
+        var value = bytes, unit = 0
+        while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
+        return unit == 0 ? "\(Int(value.rounded())) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}

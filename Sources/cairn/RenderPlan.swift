@@ -1,0 +1,103 @@
+import Codecs
+import Foundation
+import Tiles
+
+/// What `cairn render`'s options ask for, checked and built: the tile list, the source, the
+/// processor and where the output goes. Every problem is a `CLIError` naming its option.
+struct RenderPlan {
+    enum Output {
+        case directory(String)
+        case mbtiles(String)
+        case stdout
+    }
+
+    let list: TileList
+    let region: BoundingBox?
+    let source: any TileSource
+    let processor: TileProcessor
+    let format: ImageFormat
+    let output: Output?
+    let scale: Int
+
+    init(_ command: Cairn.Render) throws {
+        let zooms = try command.zoom.map(Self.zoomRange)
+        let shard: Shard
+        do { shard = try command.shard.map(Shard.init(parsing:)) ?? .whole } catch { throw CLIError.usage("--shard: \(error)") }
+        if let bbox = command.bbox {
+            do { region = try BoundingBox(parsing: bbox) } catch { throw CLIError.usage("--bbox: \(error)") }
+            list = TileList(region: region!, zooms: zooms!, shard: shard)
+        } else {
+            region = nil
+            do {
+                list = TileList(file: try TileListFile(path: command.tiles!, zooms: zooms, shard: shard))
+            } catch {
+                throw CLIError.data("--tiles \(error)")
+            }
+        }
+        scale = command.scale
+        do {
+            if scale == 2, (try? URLTemplate(command.source))?.hasScale != true {
+                throw CLIError.usage("--scale 2: the source '\(command.source)' has no {r} or {scale} for @2x tiles")
+            }
+            source = try SourceLocation.open(command.source, subdomains: command.http.subdomainList, http: command.http.options,
+                                             maxzoom: command.sourceMaxzoom, overZoomDepth: command.overzoomDepth)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.usage("--source: \(error)")
+        }
+        format = command.format ?? SourceLocation.declaredFormat(of: command.source) ?? .png
+        let encoder: ImageEncoder
+        switch format {
+        case .png: encoder = .png(PNGEncoder())
+        case .jpeg: encoder = .jpeg(quality: command.quality ?? 85)
+        case .webp: encoder = .webp(quality: command.quality ?? 80, lossless: false)
+        }
+        processor = TileProcessor(chain: try ChainOption.parse(command.chain), encoder: encoder, recode: command.recode)
+        switch command.out {
+        case nil: output = nil
+        case "-": output = .stdout
+        case let path? where path.hasSuffix(".mbtiles"): output = .mbtiles(path)
+        case let path?: output = .directory(path)
+        }
+    }
+
+    /// `A-B` or `A`, inside 0…30.
+    static func zoomRange(_ text: String) throws -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let low = Int(parts[0]), let high = Int(parts.last!) else {
+            throw CLIError.usage("--zoom: '\(text)' is not A-B or A (for example 0-12)")
+        }
+        guard 0 <= low, low <= high, high <= TileID.maximumZoom else {
+            throw CLIError.usage("--zoom: '\(text)' must satisfy 0 ≤ A ≤ B ≤ \(TileID.maximumZoom)")
+        }
+        return low...high
+    }
+
+    /// Opens the output for writing.
+    func openSink() throws -> any TileSink {
+        do {
+            switch output {
+            case .directory(let path): return try DirectorySink(root: path, fileExtension: format.fileExtension)
+            case .mbtiles(let path): return try MBTilesSink(path: path)
+            case .stdout, nil:
+                if Terminal.stdoutIsTerminal {
+                    throw CLIError.usage("refusing to write a tar stream to a terminal; redirect stdout or give --out DIR")
+                }
+                return TarStreamSink(descriptor: STDOUT_FILENO, fileExtension: format.fileExtension)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.io("--out: \(error)")
+        }
+    }
+
+    /// How the output is named in messages.
+    var outputName: String {
+        switch output {
+        case .directory(let path), .mbtiles(let path): path
+        case .stdout, nil: "stdout"
+        }
+    }
+}

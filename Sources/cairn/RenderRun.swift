@@ -1,0 +1,114 @@
+import Foundation
+import Tiles
+
+/// Runs a planned `cairn render`: the job, the progress line, the failure list, the summary and
+/// the exit status (0 only when no tile failed; 65 when some did; 74 when the output could not be
+/// written; 130/143 after Ctrl-C or SIGTERM, with every finished tile kept for `--resume`).
+struct RenderRun {
+    let plan: RenderPlan
+    let command: Cairn.Render
+
+    /// Failures printed on stderr; all of them go to `--failures FILE`.
+    static let listedFailures = 50
+
+    func run() async throws {
+        let sink = try plan.openSink()
+        let failureLog = try command.failures.map(FailureLog.init(path:))
+        let workers = WorkerPool(threads: command.jobs)
+        defer { workers.shutdown() }
+        let inFlight = command.source.hasPrefix("http") ? max(command.jobs * 4, command.http.connections * 4) : command.jobs * 4
+        let job = BatchRender(source: plan.source, processor: plan.processor, sink: sink, workers: workers,
+                              scale: plan.scale, resume: command.resume, inFlight: inFlight)
+        let counts = plan.list.countsPerZoom()
+        let progress = Progress(total: counts.reduce(0) { $0 + $1.count }, noun: "tiles", quiet: command.global.quiet)
+        var covered = CoveredArea()
+        Interruption.stopCooperatively()
+        let report: BatchReport
+        do {
+            report = try await job.run(plan.list, shouldStop: { Interruption.isStopping }) { tile, outcome in
+                progress.advance()
+                if case .failed(let reason) = outcome { failureLog?.add(tile, reason) }
+                if case .rendered = outcome { covered.add(tile) }
+            }
+        } catch {
+            await plan.source.close()
+            try? failureLog?.close()
+            throw CLIError.io("\(plan.outputName): \(error)")
+        }
+        await plan.source.close()
+        do {
+            try sink.finish(metadata: metadata(zooms: counts.map(\.zoom), covered: covered))
+        } catch {
+            throw CLIError.io("\(plan.outputName): \(error)")
+        }
+        try failureLog?.close()
+        progress.finish(summary(report))
+        for failure in report.failures.prefix(Self.listedFailures) {
+            Terminal.info("failed \(failure.tile): \(failure.reason)")
+        }
+        if report.failed > Self.listedFailures {
+            Terminal.info("… and \(report.failed - Self.listedFailures) more failures" +
+                          (command.failures == nil ? " (--failures FILE lists them all)" : " (all in \(command.failures!))"))
+        }
+        Interruption.exitIfStopping()
+        if report.failed > 0 {
+            throw CLIError.data("\(report.failed) of \(report.done) tiles failed")
+        }
+    }
+
+    private func summary(_ report: BatchReport) -> String {
+        String(format: "rendered %d tiles to %@ in %.2f s (%.0f tiles/s); %d no tile, %d skipped, %d failed%@",
+               report.rendered, plan.outputName, report.seconds, report.tilesPerSecond,
+               report.noTile, report.skipped, report.failed, report.interrupted ? "; interrupted, --resume finishes the job" : "")
+    }
+
+    private func metadata(zooms: [Int], covered: CoveredArea) -> MBTilesMetadata {
+        let name = command.name ?? ((plan.outputName as NSString).lastPathComponent as NSString).deletingPathExtension
+        return MBTilesMetadata(name: name, format: plan.format.fileExtension, bounds: plan.region ?? covered.bounds,
+                               minzoom: zooms.min(), maxzoom: zooms.max(),
+                               extra: ["type": "baselayer", "description": "Rendered by cairn" + (command.chain.isEmpty ? "" : " with '\(command.chain)'")])
+    }
+}
+
+/// The lon/lat box around the tiles written so far.
+struct CoveredArea {
+    private var west = 180.0, south = 90.0, east = -180.0, north = -90.0
+
+    mutating func add(_ tile: TileID) {
+        let box = tile.bounds
+        west = min(west, box.west); south = min(south, box.south)
+        east = max(east, box.east); north = max(north, box.north)
+    }
+
+    var bounds: BoundingBox? { west < east ? try? BoundingBox(west: west, south: south, east: east, north: north) : nil }
+}
+
+/// `--failures FILE`: failed tiles as `z/x/y  # reason` lines, written as they happen to a
+/// temporary file that is renamed into place at the end.
+final class FailureLog: @unchecked Sendable {
+    private let path: String
+    private let temporary: String
+    private let handle: FileHandle
+
+    init(path: String) throws {
+        self.path = path
+        temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw CLIError.io("--failures \(path): cannot create the file")
+        }
+        self.handle = handle
+    }
+
+    func add(_ tile: TileID, _ reason: String) {
+        let line = "\(tile)  # \(reason.replacingOccurrences(of: "\n", with: " "))\n"
+        handle.write(Data(line.utf8))
+    }
+
+    func close() throws {
+        try? handle.close()
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw CLIError.io("--failures \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
