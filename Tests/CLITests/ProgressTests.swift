@@ -29,6 +29,16 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func renderShowsItsProgressAndSummaryOnATerminal() throws {
+        let out = try Cairn.temporaryDirectory()
+        let source = "file://\(Cairn.repositoryRoot)/Tests/Fixtures/tiles/world/{z}/{x}/{y}.png"
+        let result = try onTerminal(["render", "--source", source, "--bbox=-180,-85,180,85", "--zoom", "0-4", "--chain", "grid", "--out", out])
+        #expect(result.status == 0)
+        #expect(result.screen.contains("341/341 tiles"), "\(result.screen)")
+        #expect(result.screen.contains("rendered 285 tiles to \(out)"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func quietSilencesTheTerminalToo() throws {
         let dir = try Cairn.temporaryDirectory()
         let result = try onTerminal(["badges", "--counts", "1-30", "--out-dir", dir, "--quiet"])
