@@ -32,7 +32,6 @@ struct DryRun {
         }
         lines.append("total \(total) tiles, estimated \(ByteCount.format(perTile * Double(total)))")
         print(lines.joined(separator: "\n"))
-        await plan.source.close()
     }
 
     /// Output bytes of each sample that finished in time (0 for "no tile"), nil when none did.

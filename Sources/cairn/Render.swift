@@ -92,11 +92,17 @@ extension Cairn {
         func runAsync() async throws {
             try global.configureFonts()
             let plan = try RenderPlan(self)
-            if dryRun {
-                try await DryRun(plan: plan, quiet: global.quiet).run()
-            } else {
-                try await RenderRun(plan: plan, command: self).run()
+            do {
+                if dryRun {
+                    try await DryRun(plan: plan, quiet: global.quiet).run()
+                } else {
+                    try await RenderRun(plan: plan, command: self).run()
+                }
+            } catch {
+                await plan.source.close()
+                throw error
             }
+            await plan.source.close()
         }
     }
 }

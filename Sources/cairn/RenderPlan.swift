@@ -19,6 +19,8 @@ struct RenderPlan {
     let output: Output?
     let scale: Int
 
+    /// Checks the options and opens the source (last, so that nothing is left open when a check
+    /// fails; the caller closes it).
     init(_ command: Cairn.Render) throws {
         let zooms = try command.zoom.map(Self.zoomRange)
         let shard: Shard
@@ -35,6 +37,7 @@ struct RenderPlan {
             }
         }
         scale = command.scale
+        let chain = try ChainOption.parse(command.chain)
         do {
             if scale == 2, (try? URLTemplate(command.source))?.hasScale != true {
                 throw CLIError.usage("--scale 2: the source '\(command.source)' has no {r} or {scale} for @2x tiles")
@@ -53,7 +56,7 @@ struct RenderPlan {
         case .jpeg: encoder = .jpeg(quality: command.quality ?? 85)
         case .webp: encoder = .webp(quality: command.quality ?? 80, lossless: false)
         }
-        processor = TileProcessor(chain: try ChainOption.parse(command.chain), encoder: encoder, recode: command.recode)
+        processor = TileProcessor(chain: chain, encoder: encoder, recode: command.recode)
         switch command.out {
         case nil: output = nil
         case "-": output = .stdout

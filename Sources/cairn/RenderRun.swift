@@ -31,11 +31,9 @@ struct RenderRun {
                 if case .rendered = outcome { covered.add(tile) }
             }
         } catch {
-            await plan.source.close()
             try? failureLog?.close()
             throw CLIError.io("\(plan.outputName): \(error)")
         }
-        await plan.source.close()
         do {
             try sink.finish(metadata: metadata(zooms: counts.map(\.zoom), covered: covered))
         } catch {
