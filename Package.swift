@@ -9,6 +9,7 @@ import PackageDescription
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
 ///   Tiles            — tile math, renderers and chains, sources (file, HTTP, MBTiles), sinks, the batch job
+///   CairnServer      — `cairn serve`: the Hummingbird application, configuration, disk cache, metrics
 ///   cairn            — the command-line tool
 let package = Package(
     name: "Cairn",
@@ -25,6 +26,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -55,10 +62,23 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        .target(
+            name: "CairnServer",
+            dependencies: [
+                "Canvas", "Codecs", "Markers", "Tiles",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles",
+                "Canvas", "Codecs", "Markers", "Tiles", "CairnServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,5 +97,6 @@ let package = Package(
         ),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "TestUpstream"]),
+        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "TestUpstream"]),
     ]
 )

@@ -177,3 +177,7 @@ let (disk, diskMemory, diskStatus) = runs("--label exact, to disk (\(diskRoot)),
 Report.row(disk, baseline: nil, target: String(format: "≤ 3000 ms (%.0f here)", 3000 * machineFactor))
 Report.note(String(format: "peak memory %.1f MB, exit %d", diskMemory, diskStatus))
 for root in Set([memoryRoot, diskRoot]) { try? FileManager.default.removeItem(atPath: root + scratchName) }
+
+// MARK: Render
+
+RenderBench(cairn: cairn, fixtures: worldRoot, memoryRoot: memoryRoot, diskRoot: diskRoot, machineFactor: machineFactor).run()

@@ -28,6 +28,18 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on a worker thread unless `limit` items are already waiting, in which case it
+    /// throws ``Overloaded`` at once (a server sheds load with 503 instead of queueing without end).
+    public func run<T: Sendable>(queueLimit limit: Int, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let accepted = enqueue(limit: limit) { continuation.resume(with: Result { try body() }) }
+            if !accepted { continuation.resume(throwing: Overloaded()) }
+        }
+    }
+
+    /// The queue was full.
+    public struct Overloaded: Error, Sendable {}
+
     /// Items waiting for a thread.
     public var queued: Int {
         condition.lock(); defer { condition.unlock() }
@@ -48,11 +60,14 @@ public final class WorkerPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func enqueue(_ item: @escaping @Sendable () -> Void) {
+    @discardableResult
+    private func enqueue(limit: Int = .max, _ item: @escaping @Sendable () -> Void) -> Bool {
         condition.lock()
+        defer { condition.unlock() }
+        guard queue.count - head < limit else { return false }
         queue.append(item)
         condition.signal()
-        condition.unlock()
+        return true
     }
 
     private func work() {

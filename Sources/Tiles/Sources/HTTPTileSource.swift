@@ -1,108 +1,47 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 
-/// Tiles fetched over http/https through a URL template, with AsyncHTTPClient.
-///
-/// 200 gives the tile; 404 and 204 are "no tile"; 5xx, 429, timeouts and dropped connections are
-/// retried with exponential backoff (and a 429/503's `Retry-After`), other statuses fail at once.
-/// Bodies are capped at ``HTTPSourceOptions/maximumBodyBytes``; requests to one host share at most
-/// ``HTTPSourceOptions/connectionsPerHost`` connections.
+
+/// Tiles fetched over http/https through a URL template, with ``HTTPFetcher`` (AsyncHTTPClient):
+/// 200 gives the tile; 404 and 204 are "no tile"; failures are retried as the fetcher's options say.
 public final class HTTPTileSource: TileSource {
     public let template: URLTemplate
-    public let options: HTTPSourceOptions
-    private let client: HTTPClient
+    public let fetcher: HTTPFetcher
+    public var options: HTTPSourceOptions { fetcher.options }
 
     public init(template: URLTemplate, options: HTTPSourceOptions = HTTPSourceOptions()) throws(SourceError) {
         guard template.template.hasPrefix("http://") || template.template.hasPrefix("https://") else {
             throw SourceError("'\(template)' is not an http:// or https:// template")
         }
         self.template = template
-        self.options = options
-        var configuration = HTTPClient.Configuration(
-            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)),
-                           read: .milliseconds(Int64(options.timeout * 1000))),
-            connectionPool: .init(idleTimeout: .seconds(60),
-                                  concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, options.connectionsPerHost)))
-        configuration.httpVersion = .automatic
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        fetcher = HTTPFetcher(options: options)
     }
 
     public func tile(_ id: TileID, scale: Int) async throws -> TileImage? {
-        let answer = try await fetch(template.url(for: id, scale: scale))
+        let answer = try await fetcher.fetch(template.url(for: id, scale: scale))
         switch answer.status {
         case 200: return .encoded(answer.body)
         default: return nil  // 204, 404
         }
     }
 
-    /// GETs `url` with the configured headers plus `headers`, retrying what is worth retrying.
-    /// Returns 200, 204, 304 and 404 answers; throws ``SourceError`` for everything else.
-    public func fetch(_ url: String, headers: [String: String] = [:]) async throws -> HTTPFetch {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "User-Agent", value: options.userAgent)
-        for (name, value) in options.headers.merging(headers, uniquingKeysWith: { $1 }) {
-            request.headers.replaceOrAdd(name: name, value: value)
+    /// A conditional GET when `validators` are given; the answer carries the upstream's freshness
+    /// (`Cache-Control`, `Expires`) and validators (`ETag`, `Last-Modified`).
+    public func fetch(_ id: TileID, scale: Int, validators: Validators) async throws -> SourceAnswer {
+        var headers: [String: String] = [:]
+        if let etag = validators.etag { headers["If-None-Match"] = etag }
+        if let lastModified = validators.lastModified { headers["If-Modified-Since"] = lastModified }
+        let answer = try await fetcher.fetch(template.url(for: id, scale: scale), headers: headers)
+        let maxAge = Freshness.maxAge(cacheControl: answer.header("Cache-Control"), expires: answer.header("Expires"),
+                                      date: answer.header("Date"))
+        let body: SourceAnswer.Body
+        switch answer.status {
+        case 200: body = .tile(.encoded(answer.body))
+        case 304: body = .notModified
+        default: body = .noTile
         }
-        var failure = SourceError("GET \(url): no attempt made", kind: .connection)
-        var serverDelay: Double?
-        for attempt in 0...max(0, options.retries) {
-            if attempt > 0 {
-                let wait = min(options.maximumBackoff, serverDelay ?? options.delay(beforeRetry: attempt))
-                try await Task.sleep(nanoseconds: UInt64(wait * 1e9))
-            }
-            serverDelay = nil
-            do {
-                let response = try await client.execute(request, timeout: .milliseconds(Int64(options.timeout * 1000)))
-                let status = Int(response.status.code)
-                if status == 429 || status >= 500 {
-                    _ = try? await response.body.collect(upTo: 64 << 10)
-                    serverDelay = response.headers.first(name: "Retry-After").flatMap(Double.init)
-                    failure = SourceError("GET \(url): HTTP \(status)", kind: .status)
-                    continue
-                }
-                guard [200, 204, 304, 404].contains(status) else {
-                    throw SourceError("GET \(url): HTTP \(status)", kind: .status)
-                }
-                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > options.maximumBodyBytes {
-                    throw SourceError("GET \(url): body of \(length) bytes is over the \(options.maximumBodyBytes)-byte limit", kind: .tooLarge)
-                }
-                let body = try await response.body.collect(upTo: options.maximumBodyBytes)
-                return HTTPFetch(status: status, headers: response.headers.map { ($0.name, $0.value) },
-                                 body: Array(buffer: body))
-            } catch let error as SourceError {
-                throw error
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch is NIOTooManyBytesError {
-                throw SourceError("GET \(url): body is over the \(options.maximumBodyBytes)-byte limit", kind: .tooLarge)
-            } catch {
-                failure = Self.classify(error, url: url)
-                if Task.isCancelled { throw CancellationError() }
-            }
-        }
-        let attempts = max(0, options.retries) + 1
-        throw SourceError(failure.message + (attempts > 1 ? " (\(attempts) attempts)" : ""), kind: failure.kind)
+        return SourceAnswer(body: body, maxAge: maxAge,
+                            validators: Validators(etag: answer.header("ETag"), lastModified: answer.header("Last-Modified")))
     }
 
-    /// A transport failure as a retryable ``SourceError``: timeouts, or a connection that failed.
-    private static func classify(_ error: any Error, url: String) -> SourceError {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .tlsHandshakeTimeout,
-                 .getConnectionFromPoolTimeout:
-                return SourceError("GET \(url): timed out", kind: .timeout)
-            case .remoteConnectionClosed:
-                return SourceError("GET \(url): connection closed before the whole answer arrived", kind: .connection)
-            default:
-                return SourceError("GET \(url): \(error)", kind: .connection)
-            }
-        }
-        return SourceError("GET \(url): \(error)", kind: .connection)
-    }
-
-    public func close() async {
-        try? await client.shutdown()
-    }
+    public func close() async { await fetcher.close() }
 }

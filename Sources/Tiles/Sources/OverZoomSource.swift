@@ -31,6 +31,14 @@ public final class OverZoomSource: TileSource {
         return .decoded(try Self.cut(id, outOf: ancestor.surface, at: ancestorID), format: ancestor.format)
     }
 
+    /// Within the source's zooms the source answers with its own HTTP semantics; over-zoomed tiles
+    /// are made here and carry none.
+    public func fetch(_ id: TileID, scale: Int, validators: Validators) async throws -> SourceAnswer {
+        if id.z <= maxzoom { return try await base.fetch(id, scale: scale, validators: validators) }
+        guard let image = try await tile(id, scale: scale) else { return SourceAnswer(body: .noTile) }
+        return SourceAnswer(body: .tile(image))
+    }
+
     /// The part of `ancestor` (the image of tile `ancestorID`) that `tile` covers, scaled to the
     /// ancestor's size.
     static func cut(_ tile: TileID, outOf ancestor: Surface, at ancestorID: TileID) throws -> Surface {

@@ -6,6 +6,10 @@ public protocol TileSource: Sendable {
     /// rather than fail. Throws ``SourceError`` when the tile cannot be had.
     func tile(_ id: TileID, scale: Int) async throws -> TileImage?
 
+    /// The tile with what an HTTP cache needs (freshness, validators); a conditional request when
+    /// `validators` are not empty. Sources without HTTP semantics answer with ``tile(_:scale:)``.
+    func fetch(_ id: TileID, scale: Int, validators: Validators) async throws -> SourceAnswer
+
     /// Releases connections and files; the source is not used afterwards.
     func close() async
 }

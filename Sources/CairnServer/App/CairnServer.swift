@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Tiles
+
+/// `cairn serve`: tiles through their chains, cluster badges and info-window cards over HTTP, with a
+/// disk cache, HTTP caching semantics, Prometheus metrics and graceful shutdown.
+public struct CairnServer: Sendable {
+    let config: ServerConfig
+    let logger: Logger
+    let services: Services
+
+    /// Everything the routes use, built once from the configuration.
+    struct Services: Sendable {
+        let layers: [String: LayerService]
+        let badges: BadgeService
+        let cards: CardService
+        let renders: RenderQueue
+        let cache: DiskCache
+        let metrics: ServerMetrics
+        let started = Date()
+    }
+
+    /// Checks and opens everything the configuration names (cache directory, sources, styles);
+    /// throws before anything listens when something is wrong.
+    public init(config: ServerConfig, logger: Logger) throws {
+        self.config = config
+        self.logger = logger
+        let metrics = ServerMetrics()
+        let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize) { tiles, bytes in
+            metrics.cacheEvicted(tiles: tiles, bytes: bytes)
+        }
+        let renders = RenderQueue(pool: WorkerPool(threads: config.server.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
+                                  limit: config.server.queue)
+        var layers: [String: LayerService] = [:]
+        for layer in config.layers {
+            do {
+                layers[layer.name] = try LayerService(layer: layer, cache: cache, renders: renders, policy: config.cache, metrics: metrics)
+            } catch {
+                throw ConfigError("layers.\(layer.name).source", "\(error)")
+            }
+        }
+        let memory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems)
+        services = Services(
+            layers: layers,
+            badges: BadgeService(badges: config.badges, limits: config.limits,
+                                 store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "badge"), renders: renders),
+            cards: CardService(cards: config.cards, limits: config.limits,
+                               store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders),
+            renders: renders, cache: cache, metrics: metrics)
+    }
+
+    /// Serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests in flight
+    /// finish (at most `shutdown_grace` seconds) and returns. `onListening` hears the bound port
+    /// (useful with port 0).
+    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let app = Application(
+            router: Routes.router(services: services, config: config, logger: logger),
+            configuration: .init(address: .hostname(config.server.host, port: config.server.port), serverName: "cairn"),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(config.server.shutdownGrace * 1000))
+        let group = ServiceGroup(configuration: configuration)
+        try await group.run()
+        for layer in services.layers.values { await layer.source.close() }
+        await services.cards.fetcher?.close()
+        services.renders.pool.shutdown()
+    }
+}

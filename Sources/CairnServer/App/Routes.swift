@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The routes DESIGN.md gives, on a Hummingbird router (HEAD answered for every GET).
+enum Routes {
+    static func router(services: CairnServer.Services, config: ServerConfig, logger: Logger) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.addMiddleware { ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, logger: logger) }
+
+        router.get("/tiles/:layer/:z/:x/:file") { request, context -> Response in
+            let name = context.parameters.get("layer") ?? ""
+            guard let layer = services.layers[name] else { throw ServeError.notFound("no layer '\(name.prefix(64))'") }
+            let tileRequest = try TileRequest.parse(layer: name, z: context.parameters.get("z") ?? "",
+                                                    x: context.parameters.get("x") ?? "", file: context.parameters.get("file") ?? "")
+            let tile = try await layer.tile(tileRequest)
+            return ImageResponse.make(tile.bytes, contentType: tile.format.mimeType, etag: tile.etag, maxAge: tile.maxAge,
+                                      lastModified: tile.storedAt, cacheStatus: tile.cacheStatus, request: request)
+        }
+
+        router.get("/tiles/:layer") { request, context -> Response in
+            let document = context.parameters.get("layer") ?? ""
+            guard document.hasSuffix(".json"), let layer = services.layers[String(document.dropLast(5))] else {
+                throw ServeError.notFound("no layer '\(document.prefix(64))'")
+            }
+            let base = TileJSON.baseURL(configured: config.server.baseURL, request: request)
+            return try json(TileJSON.document(for: layer.layer, baseURL: base), maxAge: 60)
+        }
+
+        router.get("/badges/:file") { request, context -> Response in
+            let (image, status) = try await services.badges.badge(file: context.parameters.get("file") ?? "", query: query(request))
+            return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
+        }
+
+        router.get("/cards/:file") { request, context -> Response in
+            let (image, status) = try await services.cards.card(file: context.parameters.get("file") ?? "", query: query(request))
+            return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
+        }
+
+        router.post("/cards.png") { request, context -> Response in
+            let body: ByteBuffer
+            do {
+                body = try await request.body.collect(upTo: config.server.maxBodyBytes)
+            } catch {
+                throw ServeError.tooLarge("the body is over \(config.server.maxBodyBytes) bytes")
+            }
+            let card: CardService.Request
+            do {
+                card = try JSONDecoder().decode(CardService.Request.self, from: Data(buffer: body))
+            } catch {
+                throw ServeError.badRequest("the body must be JSON: {\"title\": …, \"subtitle\": …, \"image_id\": …, \"scale\": …, \"theme\": …}")
+            }
+            let (image, status) = try await services.cards.card(card)
+            return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
+        }
+
+        router.get("/health") { _, _ -> Response in
+            try json(["status": "ok", "layers": services.layers.count,
+                      "uptime_seconds": Int(Date().timeIntervalSince(services.started))], maxAge: nil)
+        }
+
+        router.get("/metrics") { _, _ -> Response in
+            let usage = services.cache.usage
+            services.metrics.gauges(cacheBytes: usage.bytes, cacheTiles: usage.tiles,
+                                    queued: services.renders.waiting, rendering: services.renders.busy)
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
+        }
+        return router
+    }
+
+    /// The query string as a dictionary (first value wins); absurdly long ones are refused.
+    private static func query(_ request: Request) throws -> [String: String] {
+        guard (request.uri.query?.utf8.count ?? 0) <= 4096 else { throw ServeError.badRequest("the query string is too long") }
+        var values: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters where values[String(key)] == nil {
+            values[String(key)] = String(value)
+        }
+        return values
+    }
+
+    private static func imageResponse(_ image: ServedImage, status: String, maxAge: Int, request: Request) -> Response {
+        ImageResponse.make(image.bytes, contentType: "image/png", etag: image.etag, maxAge: maxAge,
+                           lastModified: image.storedAt, cacheStatus: status, request: request)
+    }
+
+    private static func json(_ value: Any, maxAge: Int?) throws -> Response {
+        let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.cacheControl] = maxAge.map { "public, max-age=\($0)" } ?? "no-store"
+        headers[.contentLength] = String(data.count)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: Array(data))))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What the cache knows about a stored tile besides its bytes: when it stops being fresh, its
+/// strong ETag, and the upstream's validators for revalidation (`If-None-Match`, `If-Modified-Since`).
+/// Stored next to the tile as `NAME.meta`, a few `key=value` lines.
+struct CacheMetadata: Equatable, Sendable {
+    /// Seconds since 1970 when it was stored (or last revalidated).
+    var storedAt: Double
+    /// Seconds since 1970 after which it is stale.
+    var expiresAt: Double
+    /// The strong ETag of the stored bytes, quoted.
+    var etag: String
+    var upstreamETag: String?
+    var upstreamLastModified: String?
+
+    func isFresh(at now: Double) -> Bool { now < expiresAt }
+
+    /// Seconds left to live at `now` (0 when stale).
+    func remaining(at now: Double) -> Int { max(0, Int((expiresAt - now).rounded(.down))) }
+
+    var encoded: [UInt8] {
+        var lines = ["stored=\(storedAt)", "expires=\(expiresAt)", "etag=\(etag)"]
+        if let upstreamETag { lines.append("upstream-etag=\(upstreamETag)") }
+        if let upstreamLastModified { lines.append("upstream-last-modified=\(upstreamLastModified)") }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    init(storedAt: Double, expiresAt: Double, etag: String, upstreamETag: String? = nil, upstreamLastModified: String? = nil) {
+        self.storedAt = storedAt
+        self.expiresAt = expiresAt
+        self.etag = etag
+        self.upstreamETag = upstreamETag
+        self.upstreamLastModified = upstreamLastModified
+    }
+
+    /// Parses what ``encoded`` wrote; nil for anything else (the tile is then treated as absent).
+    init?(decoding bytes: [UInt8]) {
+        var fields: [String: String] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { return nil }
+            fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        guard let stored = fields["stored"].flatMap(Double.init), let expires = fields["expires"].flatMap(Double.init),
+              let etag = fields["etag"] else { return nil }
+        self.init(storedAt: stored, expiresAt: expires, etag: etag,
+                  upstreamETag: fields["upstream-etag"], upstreamLastModified: fields["upstream-last-modified"])
+    }
+}
+
+/// A tile read from the cache.
+struct CachedTile: Sendable {
+    let bytes: [UInt8]
+    let metadata: CacheMetadata
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import Tiles
+
+/// The disk cache: files under `root` in the layout the keys give (`layer/z/x/y.png`, so a layer's
+/// directory is a static tile tree), each with a `.meta` file beside it (``CacheMetadata``). Writes are
+/// atomic (temporary file and rename). The cache holds at most `capacity` bytes (tiles plus their
+/// metadata): storing past that evicts the least recently used tiles, as MapCache's `capacity` does.
+/// The recency index lives in memory and is rebuilt from the files' times at start-up.
+final class DiskCache: Sendable {
+    let root: String
+    let capacity: Int
+
+    private struct State {
+        var order = LRUList<String>()
+        var sizes: [String: Int] = [:]
+        var total = 0
+    }
+
+    private let state = Mutex(State())
+    /// Called with the number of tiles and bytes each eviction removed (for metrics).
+    private let onEvict: @Sendable (_ tiles: Int, _ bytes: Int) -> Void
+
+    init(root: String, capacity: Int, onEvict: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws {
+        self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.capacity = capacity
+        self.onEvict = onEvict
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        } catch {
+            throw StorageError("\(root): cannot create the cache directory")
+        }
+        try scan()
+    }
+
+    /// Bytes on disk and tiles held.
+    var usage: (bytes: Int, tiles: Int) { state.withLock { ($0.total, $0.sizes.count) } }
+
+    /// The tile stored under `key` (marked recently used), nil when absent or unreadable.
+    func read(_ key: String) -> CachedTile? {
+        let path = root + "/" + key
+        guard let bytes = FileManager.default.contents(atPath: path),
+              let meta = FileManager.default.contents(atPath: path + ".meta"),
+              let metadata = CacheMetadata(decoding: Array(meta)) else { return nil }
+        state.withLock { if $0.sizes[key] != nil { $0.order.touch(key) } }
+        return CachedTile(bytes: Array(bytes), metadata: metadata)
+    }
+
+    /// Stores a tile and its metadata, each file whole or not at all, then evicts down to capacity.
+    func store(_ key: String, bytes: [UInt8], metadata: CacheMetadata) throws {
+        let path = root + "/" + key
+        let directory = (path as NSString).deletingLastPathComponent
+        if !FileManager.default.fileExists(atPath: directory) {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let meta = metadata.encoded
+        try AtomicFile.write(bytes, to: path)
+        try AtomicFile.write(meta, to: path + ".meta")
+        record(key, size: bytes.count + meta.count)
+    }
+
+    /// Replaces a stored tile's metadata (after the upstream said 304 Not Modified).
+    func refresh(_ key: String, metadata: CacheMetadata) throws {
+        try AtomicFile.write(metadata.encoded, to: root + "/" + key + ".meta")
+        state.withLock { if $0.sizes[key] != nil { $0.order.touch(key) } }
+    }
+
+    private func record(_ key: String, size: Int) {
+        var victims: [(String, Int)] = []
+        state.withLock { state in
+            state.total += size - (state.sizes[key] ?? 0)
+            state.sizes[key] = size
+            state.order.touch(key)
+            while state.total > capacity, let oldest = state.order.oldest, oldest != key {
+                let freed = state.sizes.removeValue(forKey: oldest) ?? 0
+                state.order.remove(oldest)
+                state.total -= freed
+                victims.append((oldest, freed))
+            }
+        }
+        guard !victims.isEmpty else { return }
+        for (victim, _) in victims {
+            unlink(root + "/" + victim)
+            unlink(root + "/" + victim + ".meta")
+        }
+        onEvict(victims.count, victims.reduce(0) { $0 + $1.1 })
+    }
+
+    /// Indexes the files already there, oldest access first, and removes temporaries a crash left.
+    private func scan() throws {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
+        var found: [(key: String, size: Int, time: Double)] = []
+        while let relative = walker.nextObject() as? String {
+            let path = root + "/" + relative
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") && name.contains(".tmp-") { unlink(path); continue }
+            if relative.hasSuffix(".meta") { continue }
+            var metaStatus = stat()
+            let metaSize = stat(path + ".meta", &metaStatus) == 0 ? Int(metaStatus.st_size) : 0
+            let time = max(Double(status.st_atim.tv_sec), Double(status.st_mtim.tv_sec))
+            found.append((relative, Int(status.st_size) + metaSize, time))
+        }
+        state.withLock { state in
+            for entry in found.sorted(by: { $0.time < $1.time }) {
+                state.sizes[entry.key] = entry.size
+                state.total += entry.size
+                state.order.touch(entry.key)
+            }
+        }
+    }
+}

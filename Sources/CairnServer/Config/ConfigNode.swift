@@ -1,0 +1,108 @@
+import Foundation
+import Yams
+
+/// A YAML node with its path in the configuration, read through typed accessors that report
+/// problems as ``ConfigError``s naming that path. Mappings check their keys: a key nobody asked
+/// about is an error (a typo must not be silently ignored).
+struct ConfigNode {
+    let node: Node
+    let path: String
+
+    init(_ node: Node, path: String) {
+        self.node = node
+        self.path = path
+    }
+
+    /// True for `~`, `null` and an empty value.
+    var isNull: Bool {
+        guard let scalar = node.scalar else { return false }
+        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    private func fail(_ problem: String) -> ConfigError { ConfigError(path, problem) }
+
+    func string() throws(ConfigError) -> String {
+        guard let scalar = node.scalar else { throw fail("expected a text value") }
+        return scalar.string
+    }
+
+    func int() throws(ConfigError) -> Int {
+        guard let scalar = node.scalar, let value = Int(scalar.string) else { throw fail("expected an integer") }
+        return value
+    }
+
+    func int(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
+        let value = try int()
+        guard range.contains(value) else { throw fail("\(value) is not in \(range.lowerBound)…\(range.upperBound)") }
+        return value
+    }
+
+    func double() throws(ConfigError) -> Double {
+        guard let scalar = node.scalar, let value = Double(scalar.string), value.isFinite else { throw fail("expected a number") }
+        return value
+    }
+
+    func bool() throws(ConfigError) -> Bool {
+        switch node.scalar?.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw fail("expected true or false")
+        }
+    }
+
+    /// `500ms`, `5s`, `10m`, `2h`, `7d`, or a bare number of seconds.
+    func seconds() throws(ConfigError) -> Double {
+        let text = try string().trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400), ("w", 604_800)]
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            if let value = Double(text.dropLast(suffix.count)), value >= 0 { return value * factor }
+        }
+        if let value = Double(text), value >= 0 { return value }
+        throw fail("'\(text)' is not a duration (like 500ms, 5s, 10m, 2h, 7d)")
+    }
+
+    /// `512`, `64kB`, `8MB`, `2GB` (powers of 1000; `KiB`/`MiB`/`GiB` are powers of 1024).
+    func bytes() throws(ConfigError) -> Int {
+        let text = try string().trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
+                                         ("kB", 1e3), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12), ("B", 1)]
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            if let value = Double(text.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), value >= 0 {
+                return Int(value * factor)
+            }
+        }
+        if let value = Int(text), value >= 0 { return value }
+        throw fail("'\(text)' is not a size (like 512, 64kB, 8MB, 2GB)")
+    }
+
+    func list() throws(ConfigError) -> [ConfigNode] {
+        guard let items = node.sequence else { throw fail("expected a list") }
+        return items.enumerated().map { ConfigNode($0.element, path: "\(path)[\($0.offset)]") }
+    }
+
+    func strings() throws(ConfigError) -> [String] { try list().map { item throws(ConfigError) in try item.string() } }
+
+    /// The entries of a mapping in file order, for sections whose keys are names (layers, styles).
+    func entries() throws(ConfigError) -> [(key: String, value: ConfigNode)] {
+        if isNull { return [] }
+        guard let mapping = node.mapping else { throw fail("expected a mapping") }
+        var result: [(key: String, value: ConfigNode)] = []
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else { throw fail("keys must be text") }
+            result.append((name, ConfigNode(value, path: child(name))))
+        }
+        return result
+    }
+
+    /// A mapping with a fixed set of keys; `read` gets each present key's node. Unknown keys are errors.
+    func fields(_ allowed: [String], _ read: (String, ConfigNode) throws -> Void) throws {
+        for (key, value) in try entries() {
+            guard allowed.contains(key) else {
+                throw ConfigError(child(key), "unknown key (valid here: \(allowed.joined(separator: ", ")))")
+            }
+            if !value.isNull { try read(key, value) }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Codecs
+import Foundation
+import Markers
+import Tiles
+import Yams
+
+extension ServerConfig {
+    /// Reads the configuration at `path`; relative paths inside it (style files, file:// sources)
+    /// are taken from the file's directory. Every problem names its path in the file.
+    public static func load(path: String) throws -> ServerConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError("", "\(path): cannot read the configuration file")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try ServerConfig(yaml: String(decoding: data, as: UTF8.self), directory: directory.isEmpty ? "." : directory)
+    }
+
+    /// Parses a configuration; `directory` resolves relative paths.
+    public init(yaml: String, directory: String = ".") throws {
+        let root: Node
+        do {
+            root = try Yams.compose(yaml: yaml) ?? Node.mapping(Node.Mapping([]))
+        } catch {
+            throw ConfigError("", "not valid YAML (\(error))")
+        }
+        self.init()
+        var layerNode: ConfigNode?
+        var limitsNode: ConfigNode?
+        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "badges", "cards", "limits"]) { key, node in
+            switch key {
+            case "server": try readServer(node)
+            case "cache": try readCache(node, directory: directory)
+            case "layers": layerNode = node
+            case "badges": try readBadges(node, directory: directory)
+            case "cards": try readCards(node)
+            default: limitsNode = node
+            }
+        }
+        // Limits first: a layer's upstream body cap comes from them.
+        if let limitsNode { try readLimits(limitsNode) }
+        if let layerNode {
+            for (name, node) in try layerNode.entries() {
+                try Self.checkName(name, path: node.path)
+                layers.append(try Self.layer(name, node, directory: directory, limits: limits))
+            }
+        }
+    }
+
+    /// Applies `CAIRN_HOST`, `CAIRN_PORT` and `CAIRN_CACHE_DIR` from `environment`.
+    public mutating func applyEnvironment(_ environment: [String: String]) throws {
+        if let host = environment["CAIRN_HOST"], !host.isEmpty { server.host = host }
+        if let port = environment["CAIRN_PORT"], !port.isEmpty {
+            guard let value = Int(port), (0...65535).contains(value) else { throw ConfigError("CAIRN_PORT", "'\(port)' is not a port") }
+            server.port = value
+        }
+        if let directory = environment["CAIRN_CACHE_DIR"], !directory.isEmpty { cache.directory = directory }
+    }
+
+    private mutating func readServer(_ node: ConfigNode) throws {
+        try node.fields(["host", "port", "base_url", "cors", "render_workers", "queue", "shutdown_grace", "max_body"]) { key, value in
+            switch key {
+            case "host": server.host = try value.string()
+            case "port": server.port = try value.int(in: 0...65535)
+            case "base_url":
+                let url = try value.string()
+                guard url.hasPrefix("http://") || url.hasPrefix("https://") else { throw ConfigError(value.path, "expected an http:// or https:// URL") }
+                server.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+            case "cors": server.cors = try value.string()
+            case "render_workers":
+                server.renderWorkers = try value.string() == "auto" ? nil : try value.int(in: 1...1024)
+            case "queue": server.queue = try value.int(in: 1...1_000_000)
+            case "shutdown_grace": server.shutdownGrace = try value.seconds()
+            default: server.maxBodyBytes = try value.bytes()
+            }
+        }
+    }
+
+    private mutating func readCache(_ node: ConfigNode, directory: String) throws {
+        try node.fields(["dir", "max_size", "ttl", "honour_upstream", "memory_items"]) { key, value in
+            switch key {
+            case "dir": cache.directory = Self.resolve(try value.string(), in: directory)
+            case "max_size": cache.maxSize = try value.bytes()
+            case "ttl": cache.ttl = try value.seconds()
+            case "honour_upstream": cache.honourUpstream = try value.bool()
+            default: cache.memoryItems = try value.int(in: 0...10_000_000)
+            }
+        }
+    }
+
+    private mutating func readBadges(_ node: ConfigNode, directory: String) throws {
+        var defaultNode: ConfigNode?
+        try node.fields(["default_style", "styles"]) { key, value in
+            if key == "default_style" { defaultNode = value; return }
+            for (name, styleNode) in try value.entries() {
+                try Self.checkName(name, path: styleNode.path)
+                var file: String?
+                try styleNode.fields(["file"]) { _, fileNode in file = Self.resolve(try fileNode.string(), in: directory) }
+                guard let file else { throw ConfigError(styleNode.path, "expected {file: PATH.yml}") }
+                do {
+                    badges.styles[name] = try BadgeStyle.load(path: file)
+                } catch {
+                    throw ConfigError(styleNode.path + ".file", "\(error)")
+                }
+            }
+        }
+        if let defaultNode {
+            let name = try defaultNode.string()
+            guard badges.styles[name] != nil else {
+                throw ConfigError(defaultNode.path, "no style '\(name)' (known: \(badges.styles.keys.sorted().joined(separator: ", ")))")
+            }
+            badges.defaultStyle = name
+        }
+    }
+
+    private mutating func readCards(_ node: ConfigNode) throws {
+        try node.fields(["image_source", "width"]) { key, value in
+            if key == "width" {
+                cards.width = try value.double()
+                guard (80...1000).contains(cards.width) else { throw ConfigError(value.path, "expected a width in 80…1000") }
+                return
+            }
+            try value.fields(["url"]) { _, url in
+                let template = try url.string()
+                guard template.contains("{id}") else { throw ConfigError(url.path, "the template needs {id}") }
+                guard template.hasPrefix("http://") || template.hasPrefix("https://") || template.hasPrefix("file://") else {
+                    throw ConfigError(url.path, "expected an http://, https:// or file:// template")
+                }
+                cards.imageSource = template
+            }
+        }
+    }
+
+    private mutating func readLimits(_ node: ConfigNode) throws {
+        try node.fields(["max_badge_count", "max_scale", "max_text", "max_upstream_bytes"]) { key, value in
+            switch key {
+            case "max_badge_count": limits.maxBadgeCount = try value.int(in: 1...Int.max)
+            case "max_scale": limits.maxScale = try value.int(in: 1...4)
+            case "max_text": limits.maxText = try value.int(in: 1...10_000)
+            default: limits.maxUpstreamBytes = try value.bytes()
+            }
+        }
+    }
+
+    private static func layer(_ name: String, _ node: ConfigNode, directory: String, limits: Limits) throws -> Layer {
+        var source: Source?
+        var chain = RendererChain([])
+        var format = ImageFormat.png
+        var minzoom = 0, maxzoom = 22
+        var attribution: String?
+        try node.fields(["source", "chain", "format", "minzoom", "maxzoom", "attribution"]) { key, value in
+            switch key {
+            case "source": source = try Self.source(value, directory: directory, limits: limits)
+            case "chain":
+                do {
+                    chain = try RendererChain(node: value.node, path: value.path)
+                } catch let error as ChainError {
+                    throw ConfigError("", error.message)
+                }
+            case "format":
+                guard let parsed = ImageFormat(fileExtension: try value.string()) else {
+                    throw ConfigError(value.path, "expected png, jpeg or webp")
+                }
+                format = parsed
+            case "minzoom": minzoom = try value.int(in: 0...TileID.maximumZoom)
+            case "maxzoom": maxzoom = try value.int(in: 0...TileID.maximumZoom)
+            default: attribution = try value.string()
+            }
+        }
+        guard let source else { throw ConfigError(node.path + ".source", "every layer needs a source") }
+        guard minzoom <= maxzoom else { throw ConfigError(node.path + ".minzoom", "is above maxzoom (\(maxzoom))") }
+        return Layer(name: name, source: source, chain: chain, format: format, minzoom: minzoom, maxzoom: maxzoom, attribution: attribution)
+    }
+
+    private static func source(_ node: ConfigNode, directory: String, limits: Limits) throws -> Source {
+        var source = Source(url: "")
+        source.http.maximumBodyBytes = limits.maxUpstreamBytes
+        try node.fields(["url", "subdomains", "maxzoom", "timeout", "connect_timeout", "retries", "connections", "headers"]) { key, value in
+            switch key {
+            case "url":
+                var url = try value.string()
+                if url.hasPrefix("file://") && !url.hasPrefix("file:///") {
+                    url = "file://" + resolve(String(url.dropFirst("file://".count)), in: directory)
+                }
+                do { _ = try URLTemplate(url) } catch { throw ConfigError(value.path, "\(error)") }
+                guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("file://") || url.hasSuffix(".mbtiles") else {
+                    throw ConfigError(value.path, "expected an http://, https:// or file:// template or an .mbtiles file")
+                }
+                source.url = url.hasSuffix(".mbtiles") ? resolve(url, in: directory) : url
+            case "subdomains": source.subdomains = try value.strings()
+            case "maxzoom": source.maxzoom = try value.int(in: 0...TileID.maximumZoom)
+            case "timeout": source.http.timeout = try value.seconds()
+            case "connect_timeout": source.http.connectTimeout = try value.seconds()
+            case "retries": source.http.retries = try value.int(in: 0...10)
+            case "connections": source.http.connectionsPerHost = try value.int(in: 1...256)
+            default:
+                for (name, header) in try value.entries() {
+                    let text = try header.string()
+                    if name.caseInsensitiveCompare("User-Agent") == .orderedSame { source.http.userAgent = text } else { source.http.headers[name] = text }
+                }
+            }
+        }
+        guard !source.url.isEmpty else { throw ConfigError(node.path + ".url", "every source needs a url") }
+        return source
+    }
+
+    /// Layer and style names appear in URLs: letters, digits, `-`, `_` and `.` only.
+    private static func checkName(_ name: String, path: String) throws {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
+            throw ConfigError(path, "names may use only letters, digits, '-', '_' and '.'")
+        }
+    }
+
+    /// `path` relative to `directory` unless it is absolute.
+    static func resolve(_ path: String, in directory: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+}

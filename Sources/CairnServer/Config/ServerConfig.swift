@@ -1,0 +1,84 @@
+import Codecs
+import Markers
+import Tiles
+
+/// `cairn serve`'s configuration (`--config FILE`, YAML; see `Samples/cairn.yml`).
+public struct ServerConfig: Sendable {
+    public struct Server: Sendable {
+        public var host = "0.0.0.0"
+        public var port = 8080
+        /// The public URL TileJSON links start with; nil builds them from the request's headers.
+        public var baseURL: String?
+        /// `Access-Control-Allow-Origin`; nil sends no CORS headers.
+        public var cors: String? = "*"
+        /// Threads that render (decode, draw, encode); nil means one per core.
+        public var renderWorkers: Int?
+        /// Renders waiting for a worker before requests are shed with 503.
+        public var queue = 256
+        /// Seconds in-flight requests get to finish on SIGTERM.
+        public var shutdownGrace = 10.0
+        /// Largest request body accepted (POST /cards.png).
+        public var maxBodyBytes = 64 << 10
+    }
+
+    public struct Cache: Sendable {
+        public var directory = "/var/cache/cairn"
+        /// Bytes on disk before the least recently used tiles are evicted.
+        public var maxSize = 2_000_000_000
+        /// Seconds a cached tile stays fresh unless the upstream says otherwise.
+        public var ttl = 7 * 86400.0
+        /// Use the upstream's `Cache-Control: max-age` / `Expires` as the freshness lifetime.
+        public var honourUpstream = true
+        /// Badges and cards kept in memory in front of the disk.
+        public var memoryItems = 4096
+    }
+
+    public struct Source: Sendable {
+        public var url: String
+        public var subdomains = ["a", "b", "c"]
+        public var maxzoom: Int?
+        public var http = HTTPSourceOptions()
+    }
+
+    public struct Layer: Sendable {
+        public var name: String
+        public var source: Source
+        public var chain: RendererChain
+        public var format: ImageFormat = .png
+        public var minzoom = 0
+        public var maxzoom = 22
+        public var attribution: String?
+    }
+
+    public struct Badges: Sendable {
+        public var defaultStyle = "google"
+        /// Styles by name: the built-ins plus those the file adds.
+        public var styles: [String: BadgeStyle] = ["google": .google, "ios": .ios, "leaflet": .leaflet]
+    }
+
+    public struct Cards: Sendable {
+        /// Thumbnails by id: a URL template with `{id}`; nil draws cards without images.
+        public var imageSource: String?
+        public var width = 240.0
+    }
+
+    public struct Limits: Sendable {
+        public var maxBadgeCount = 1_000_000_000
+        public var maxScale = 4
+        public var maxText = 200
+        public var maxUpstreamBytes = 8_000_000
+    }
+
+    public var server = Server()
+    public var cache = Cache()
+    /// Layers in file order.
+    public var layers: [Layer] = []
+    public var badges = Badges()
+    public var cards = Cards()
+    public var limits = Limits()
+
+    public init() {}
+
+    /// The layer called `name`.
+    public func layer(_ name: String) -> Layer? { layers.first { $0.name == name } }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Tiles
+
+/// Builds image responses with the full set of caching headers: a strong `ETag`,
+/// `Cache-Control: public, max-age=…`, `Last-Modified`, RFC 9211 `Cache-Status`, `Content-Type`,
+/// `Content-Length`; answers `If-None-Match` with 304 and no body.
+enum ImageResponse {
+    static func make(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: Double,
+                     cacheStatus: String, request: Request) -> Response {
+        var headers = HTTPFields()
+        headers[.eTag] = etag
+        headers[.cacheControl] = "public, max-age=\(maxAge)"
+        headers[.lastModified] = HTTPDate.format(Date(timeIntervalSince1970: lastModified.rounded(.down)))
+        headers[.cacheStatus] = cacheStatus
+        headers[.contentType] = contentType
+        if let condition = request.headers[.ifNoneMatch], ETag.matches(condition, etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(bytes.count)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+extension HTTPField.Name {
+    /// RFC 9211.
+    static let cacheStatus = HTTPField.Name("Cache-Status")!
+}

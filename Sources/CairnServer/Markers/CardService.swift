@@ -1,0 +1,111 @@
+import Canvas
+import Codecs
+import Foundation
+import Markers
+import Tiles
+
+/// `GET /cards/{id}.png?title=&subtitle=&scale=&theme=` and `POST /cards.png`: info-window cards
+/// whose thumbnail is fetched by id from the configured template. Clients pass ids, never URLs, so
+/// the server cannot be made to fetch anything else (no SSRF); ids are plain names.
+struct CardService: Sendable {
+    /// The parameters of one card, from a query string or a JSON body.
+    struct Request: Decodable, Sendable {
+        var title: String
+        var subtitle: String?
+        var imageID: String?
+        var scale: Int?
+        var theme: String?
+
+        enum CodingKeys: String, CodingKey {
+            case title, subtitle, scale, theme
+            case imageID = "image_id"
+        }
+    }
+
+    let cards: ServerConfig.Cards
+    let limits: ServerConfig.Limits
+    let store: ImageStore
+    let renders: RenderQueue
+    let fetcher: HTTPFetcher?
+
+    init(cards: ServerConfig.Cards, limits: ServerConfig.Limits, store: ImageStore, renders: RenderQueue) {
+        self.cards = cards
+        self.limits = limits
+        self.store = store
+        self.renders = renders
+        var options = HTTPSourceOptions()
+        options.maximumBodyBytes = limits.maxUpstreamBytes
+        options.retries = 1
+        options.timeout = 5
+        fetcher = cards.imageSource.map { $0.hasPrefix("file://") ? nil : HTTPFetcher(options: options) } ?? nil
+    }
+
+    /// The `{id}.png` of a GET, with its query.
+    func card(file: String, query: [String: String]) async throws -> (ServedImage, String) {
+        guard file.hasSuffix(".png") else { throw ServeError.notFound("cards are .png") }
+        guard let title = query["title"] else { throw ServeError.badRequest("title is required") }
+        let scale = try query["scale"].map { text throws -> Int in
+            guard let value = Int(text) else { throw ServeError.badRequest("scale must be a whole number") }
+            return value
+        }
+        return try await card(Request(title: title, subtitle: query["subtitle"], imageID: String(file.dropLast(4)),
+                                      scale: scale, theme: query["theme"]))
+    }
+
+    func card(_ request: Request) async throws -> (ServedImage, String) {
+        guard !request.title.isEmpty, request.title.count <= limits.maxText, (request.subtitle?.count ?? 0) <= limits.maxText else {
+            throw ServeError.badRequest("title (required) and subtitle must have at most \(limits.maxText) characters")
+        }
+        let scale = try QueryValue.scale(request.scale.map(String.init), maximum: limits.maxScale)
+        let themeName = request.theme ?? "light"
+        guard let theme = CardTheme.named[themeName] else { throw ServeError.badRequest("theme must be light or dark") }
+        if let id = request.imageID { try Self.checkID(id) }
+        let parameters = [request.title, request.subtitle ?? "", request.imageID ?? "", String(scale), themeName, String(cards.width)]
+        let key = "_cards/" + ETag.of(Array(parameters.joined(separator: "\u{1F}").utf8)).filter { $0 != "\"" } + ".png"
+        do {
+            return try await store.image(key) {
+                let thumbnail = try await self.thumbnail(request.imageID)
+                let card = Card(title: request.title, subtitle: request.subtitle, thumbnail: thumbnail.image, width: cards.width, theme: theme)
+                let bytes = try await renders.run { try PNGEncoder().encode(card.render(scale: Double(scale))) }
+                guard thumbnail.final else { throw Uncacheable(bytes: bytes) }
+                return bytes
+            }
+        } catch let card as Uncacheable {
+            // The image server failed: answer with the placeholder card now, but do not keep it.
+            return (ServedImage(bytes: card.bytes, etag: ETag.of(card.bytes), storedAt: Date().timeIntervalSince1970.rounded(.down)),
+                    "cairn; fwd=miss; detail=thumbnail-unavailable")
+        }
+    }
+
+    /// A card drawn with a placeholder because its image could not be fetched.
+    private struct Uncacheable: Error {
+        let bytes: [UInt8]
+    }
+
+    /// The thumbnail for `id`: the image, a placeholder when there is none (`final`), or a
+    /// placeholder because the image server failed (not final: worth another try later).
+    private func thumbnail(_ id: String?) async throws -> (image: Card.Thumbnail, final: Bool) {
+        guard let id, let template = cards.imageSource else { return (.none, true) }
+        let location = template.replacingOccurrences(of: "{id}", with: id)
+        let bytes: [UInt8]
+        if let fetcher {
+            guard let answer = try? await fetcher.fetch(location) else { return (.placeholder, false) }
+            guard answer.status == 200 else { return (.placeholder, true) }
+            bytes = answer.body
+        } else {
+            guard let data = FileManager.default.contents(atPath: String(location.dropFirst("file://".count))) else { return (.placeholder, true) }
+            bytes = Array(data)
+        }
+        guard bytes.count <= limits.maxUpstreamBytes, let image = try? ImageDecoder.decode(bytes) else { return (.placeholder, true) }
+        return (.image(image), true)
+    }
+
+    /// Ids name images; they are plain names, never paths or URLs.
+    static func checkID(_ id: String) throws {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+        guard !id.isEmpty, id.count <= 128, !id.hasPrefix("."),
+              id.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }) else {
+            throw ServeError.badRequest("image ids use letters, digits, '.', '_' and '-' (at most 128, not starting with '.')")
+        }
+    }
+}

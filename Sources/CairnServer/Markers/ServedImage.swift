@@ -1,0 +1,44 @@
+import Foundation
+
+/// A rendered badge or card as the memory cache holds it.
+struct ServedImage: Sendable {
+    let bytes: [UInt8]
+    let etag: String
+    let storedAt: Double
+}
+
+/// Deterministic images (badges, cards): rendered once per distinct set of parameters, kept in a
+/// memory LRU in front of the disk cache. Their bytes never change for the same key, so clients
+/// may keep them as long as the cache TTL says.
+struct ImageStore: Sendable {
+    let memory: MemoryCache<String, ServedImage>
+    let disk: DiskCache
+    let metrics: ServerMetrics
+    let kind: String
+
+    /// The image under `key`: from memory, else from disk (then kept in memory), else made by
+    /// `render` and stored in both. The cache status says which.
+    func image(_ key: String, render: () async throws -> [UInt8]) async throws -> (ServedImage, String) {
+        if let image = memory.value(for: key) {
+            metrics.cacheLookup(kind: kind, hit: true)
+            return (image, "cairn; hit")
+        }
+        if let stored = disk.read(key) {
+            metrics.cacheLookup(kind: kind, hit: true)
+            let image = ServedImage(bytes: stored.bytes, etag: stored.metadata.etag, storedAt: stored.metadata.storedAt)
+            memory.store(image, for: key)
+            return (image, "cairn; hit; detail=disk")
+        }
+        metrics.cacheLookup(kind: kind, hit: false)
+        let bytes = try await render()
+        let now = Date().timeIntervalSince1970.rounded(.down)
+        let image = ServedImage(bytes: bytes, etag: ETag.of(bytes), storedAt: now)
+        memory.store(image, for: key)
+        var status = "cairn; fwd=miss"
+        // Rendered images never go stale: their key names everything that shapes them.
+        if (try? disk.store(key, bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: .greatestFiniteMagnitude, etag: image.etag))) != nil {
+            status += "; stored"
+        }
+        return (image, status)
+    }
+}

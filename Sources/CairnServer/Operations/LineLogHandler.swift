@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// swift-log output on stderr, one line per event: `2026-11-22T08:00:00.123Z info request method=GET …`
+/// as text, or a JSON object per line (`--log-format json`) for log shippers.
+public struct LineLogHandler: LogHandler {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json
+    }
+
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+    private let label: String
+    private let format: Format
+    private static let output = Mutex(())
+
+    public init(label: String, level: Logger.Level, format: Format) {
+        self.label = label
+        logLevel = level
+        self.format = format
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String,
+                    file: String, function: String, line: UInt) {
+        let fields = metadata.merging(extra ?? [:]) { $1 }
+        let time = Date().formatted(.iso8601.year().month().day().timeSeparator(.colon).time(includingFractionalSeconds: true))
+        let text: String
+        switch format {
+        case .text:
+            let pairs = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted("\($0.value)"))" }
+            text = ([time + "Z", level.rawValue, message.description] + pairs).joined(separator: " ")
+        case .json:
+            var object: [String: String] = fields.mapValues { "\($0)" }
+            object["time"] = time + "Z"
+            object["level"] = level.rawValue
+            object["message"] = message.description
+            object["logger"] = label
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            text = String(decoding: data, as: UTF8.self)
+        }
+        Self.output.withLock { _ in FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    }
+
+    /// Values with spaces or quotes are quoted, so each line splits cleanly into key=value pairs.
+    private static func quoted(_ value: String) -> String {
+        value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
+    }
+}

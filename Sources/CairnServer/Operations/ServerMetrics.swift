@@ -1,0 +1,68 @@
+import CoreMetrics
+import Dispatch
+import Prometheus
+
+/// The Prometheus metrics `/metrics` exposes, through swift-metrics with swift-prometheus: requests
+/// by route and status, request/render/upstream latency histograms, cache hits, misses, evictions
+/// and bytes, the render queue, and upstream errors by kind. Uses its own registry, not the global
+/// metrics system, so every server (and test) has its own numbers.
+struct ServerMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+
+    init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+        ]
+        self.factory = factory
+    }
+
+    /// The Prometheus text exposition of every metric.
+    func exposition() -> [UInt8] { registry.emitToBuffer() }
+
+    func request(route: String, status: Int, since start: DispatchTime) {
+        Counter(label: "cairn_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
+        Timer(label: "cairn_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            .recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+    }
+
+    func renderFinished(layer: String, since start: DispatchTime) {
+        Timer(label: "cairn_render_duration_seconds", dimensions: [("layer", layer)], factory: factory)
+            .recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+    }
+
+    func upstreamFinished(layer: String, since start: DispatchTime) {
+        Timer(label: "cairn_upstream_duration_seconds", dimensions: [("layer", layer)], factory: factory)
+            .recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+    }
+
+    func upstreamError(kind: String) {
+        Counter(label: "cairn_upstream_errors_total", dimensions: [("kind", kind)], factory: factory).increment()
+    }
+
+    /// A cache lookup of `kind` (tile, badge, card).
+    func cacheLookup(kind: String, hit: Bool) {
+        Counter(label: hit ? "cairn_cache_hits_total" : "cairn_cache_misses_total", dimensions: [("kind", kind)], factory: factory).increment()
+    }
+
+    func cacheEvicted(tiles: Int, bytes: Int) {
+        Counter(label: "cairn_cache_evictions_total", factory: factory).increment(by: tiles)
+        Counter(label: "cairn_cache_evicted_bytes_total", factory: factory).increment(by: bytes)
+    }
+
+    func cacheWriteFailed() {
+        Counter(label: "cairn_cache_write_failures_total", factory: factory).increment()
+    }
+
+    /// Point-in-time gauges, refreshed when `/metrics` is scraped.
+    func gauges(cacheBytes: Int, cacheTiles: Int, queued: Int, rendering: Int) {
+        Gauge(label: "cairn_cache_bytes", factory: factory).record(cacheBytes)
+        Gauge(label: "cairn_cache_tiles", factory: factory).record(cacheTiles)
+        Gauge(label: "cairn_render_queue_depth", factory: factory).record(queued)
+        Gauge(label: "cairn_renders_in_flight", factory: factory).record(rendering)
+    }
+}

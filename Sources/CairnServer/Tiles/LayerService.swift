@@ -1,0 +1,146 @@
+import Canvas
+import Codecs
+import Foundation
+import Tiles
+
+/// Serves one layer: the disk cache first; on a miss or a stale copy one coalesced trip upstream
+/// (conditional when the copy has validators), the chain on the render pool, and the result stored.
+/// When the upstream fails and a stale copy exists, the stale copy is served (stale-if-error).
+final class LayerService: Sendable {
+    let layer: ServerConfig.Layer
+    let source: any TileSource
+    private let cache: DiskCache
+    private let renders: RenderQueue
+    private let policy: ServerConfig.Cache
+    private let metrics: ServerMetrics
+    private let coalescer = Coalescer<String, ServedTile>()
+    /// The template asks for a scale (`{r}`, `{scale}`): the source has its own @2x tiles.
+    private let sourceHasHiDPI: Bool
+
+    init(layer: ServerConfig.Layer, cache: DiskCache, renders: RenderQueue, policy: ServerConfig.Cache, metrics: ServerMetrics) throws {
+        self.layer = layer
+        source = try SourceLocation.open(layer.source.url, subdomains: layer.source.subdomains, http: layer.source.http,
+                                         maxzoom: layer.source.maxzoom, overZoomDepth: TileID.maximumZoom)
+        self.cache = cache
+        self.renders = renders
+        self.policy = policy
+        self.metrics = metrics
+        sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
+    }
+
+    func tile(_ request: TileRequest) async throws(ServeError) -> ServedTile {
+        guard (layer.minzoom...layer.maxzoom).contains(request.tile.z) else {
+            throw .notFound("zoom \(request.tile.z) is outside layer '\(layer.name)' (\(layer.minzoom)…\(layer.maxzoom))")
+        }
+        let now = Date().timeIntervalSince1970
+        let stored = cache.read(request.cacheKey)
+        if let stored, stored.metadata.isFresh(at: now) {
+            metrics.cacheLookup(kind: "tile", hit: true)
+            return served(stored, now: now, status: "cairn; hit", format: request.format)
+        }
+        metrics.cacheLookup(kind: "tile", hit: false)
+        do {
+            let (tile, joined) = try await coalescer.value(for: request.cacheKey) { try await self.produce(request, stale: stored) }
+            return joined ? tile.collapsed : tile
+        } catch let error as ServeError {
+            if let stored, [502, 504].contains(error.statusCode) {
+                return served(stored, now: now, status: "cairn; hit; fwd=stale; detail=stale-if-error", format: request.format)
+            }
+            throw error
+        } catch {
+            throw .badUpstream("\(error)")
+        }
+    }
+
+    /// One trip upstream and one render for a tile that is missing or stale.
+    private func produce(_ request: TileRequest, stale: CachedTile?) async throws -> ServedTile {
+        let validators = stale.map { Validators(etag: $0.metadata.upstreamETag, lastModified: $0.metadata.upstreamLastModified) } ?? Validators()
+        let upstream = try await fetch(request, validators: validators)
+        let now = Date().timeIntervalSince1970
+        let lifetime = policy.honourUpstream ? (upstream.maxAge ?? policy.ttl) : policy.ttl
+        let forward = stale == nil ? "fwd=miss" : "fwd=stale"
+        switch upstream.body {
+        case .notFound:
+            throw ServeError.notFound("the source has no tile \(request.tile)")
+        case .notModified:
+            guard var metadata = stale?.metadata, let bytes = stale?.bytes else {
+                throw ServeError.badUpstream("the upstream answered 304 to an unconditional request")
+            }
+            metadata.storedAt = now
+            metadata.expiresAt = now + lifetime
+            try? cache.refresh(request.cacheKey, metadata: metadata)
+            return served(CachedTile(bytes: bytes, metadata: metadata), now: now, status: "cairn; \(forward); fwd-status=304", format: request.format)
+        case .image(let image):
+            let bytes = try await render(image, request: request)
+            let metadata = CacheMetadata(storedAt: now, expiresAt: now + lifetime, etag: ETag.of(bytes),
+                                         upstreamETag: upstream.validators.etag, upstreamLastModified: upstream.validators.lastModified)
+            var status = "cairn; \(forward)"
+            if lifetime > 0 {
+                do {
+                    try cache.store(request.cacheKey, bytes: bytes, metadata: metadata)
+                    status += "; stored"
+                } catch {
+                    metrics.cacheWriteFailed()
+                }
+            }
+            return served(CachedTile(bytes: bytes, metadata: metadata), now: now, status: status, format: request.format)
+        }
+    }
+
+    /// What the upstream gave for the request: one tile, four children to stitch, or a parent to scale up.
+    private func fetch(_ request: TileRequest, validators: Validators) async throws -> UpstreamTile {
+        let tile = request.tile
+        let started = DispatchTime.now()
+        defer { metrics.upstreamFinished(layer: layer.name, since: started) }
+        do {
+            if request.scale == 1 || sourceHasHiDPI {
+                return UpstreamTile(try await source.fetch(tile, scale: request.scale, validators: validators))
+            }
+            // @2x from a source without hi-dpi tiles: the four children (real detail, as MapProxy
+            // does), or the tile scaled up when the children are beyond what the source has.
+            let deepest = min(layer.source.maxzoom ?? layer.maxzoom, TileID.maximumZoom)
+            guard tile.z < deepest else {
+                return UpstreamTile(try await source.fetch(tile, scale: 1, validators: Validators()), upscale: true)
+            }
+            let answers = try await withThrowingTaskGroup(of: (Int, SourceAnswer).self) { group in
+                for (index, child) in tile.children.enumerated() {
+                    group.addTask { (index, try await self.source.fetch(child, scale: 1, validators: Validators())) }
+                }
+                return try await group.reduce(into: [SourceAnswer?](repeating: nil, count: 4)) { $0[$1.0] = $1.1 }
+            }
+            return UpstreamTile(children: answers.map { $0! })
+        } catch let error as SourceError {
+            metrics.upstreamError(kind: error.kind.rawValue)
+            throw error.kind == .timeout ? ServeError.upstreamTimeout(error.message) : ServeError.badUpstream(error.message)
+        }
+    }
+
+    /// The layer's chain over the upstream image, on the render pool, encoded in the requested format.
+    private func render(_ image: UpstreamTile.Image, request: TileRequest) async throws -> [UInt8] {
+        let processor = TileProcessor(chain: layer.chain, encoder: ImageEncoder.default(for: request.format))
+        let tile = request.tile
+        let started = DispatchTime.now()
+        defer { metrics.renderFinished(layer: layer.name, since: started) }
+        do {
+            return try await renders.run {
+                switch image {
+                case .single(let input): return try processor.process(input, tile: tile).bytes
+                case .upscaled(let input):
+                    let surface = try input.surface()
+                    return try processor.process(.decoded(try Stitch.scaledUp(surface), format: input.format ?? .png), tile: tile).bytes
+                case .quad(let children):
+                    let surfaces = try children.map { try $0?.surface() }
+                    return try processor.process(.decoded(try Stitch.quad(surfaces), format: request.format), tile: tile).bytes
+                }
+            }
+        } catch let error as CodecError {
+            metrics.upstreamError(kind: "undecodable")
+            throw ServeError.badUpstream("the upstream's answer for \(tile) is not a usable image (\(error))")
+        }
+    }
+
+    private func served(_ stored: CachedTile, now: Double, status: String, format: ImageFormat) -> ServedTile {
+        ServedTile(bytes: stored.bytes, format: format, etag: stored.metadata.etag,
+                   storedAt: stored.metadata.storedAt, maxAge: stored.metadata.remaining(at: now), cacheStatus: status)
+    }
+}

@@ -1,0 +1,42 @@
+import Codecs
+import Tiles
+
+/// One tile a client asked for: `/tiles/{layer}/{z}/{x}/{y}[@2x].{png|jpg|webp}`, parsed and
+/// range-checked before anything touches a source or the disk.
+struct TileRequest: Hashable, Sendable {
+    let layer: String
+    let tile: TileID
+    /// 1, or 2 for `@2x`.
+    let scale: Int
+    let format: ImageFormat
+
+    /// The cache file, relative to the cache root: `layer/z/x/y[@2x].ext`.
+    var cacheKey: String { "\(layer)/\(tile.z)/\(tile.x)/\(tile.y)\(scale == 2 ? "@2x" : "").\(format.fileExtension)" }
+
+    /// Parses the path's parts. Numbers must be plain decimal integers; z at most 30; x and y on the grid.
+    static func parse(layer: String, z: String, x: String, file: String) throws(ServeError) -> TileRequest {
+        guard let dot = file.lastIndex(of: ".") else { throw .notFound("expected {y}.png, {y}.jpg or {y}.webp") }
+        var name = file[..<dot]
+        let ext = file[file.index(after: dot)...]
+        guard let format = ImageFormat(fileExtension: String(ext)), ext == ext.lowercased() else {
+            throw .notFound("unknown tile format '.\(ext)' (png, jpg or webp)")
+        }
+        var scale = 1
+        if name.hasSuffix("@2x") {
+            scale = 2
+            name = name.dropLast(3)
+        }
+        guard let zoom = plainInteger(z), let column = plainInteger(x), let row = plainInteger(name) else {
+            throw .badRequest("z, x and y must be whole numbers")
+        }
+        guard zoom <= TileID.maximumZoom else { throw .notFound("zoom \(zoom) is beyond \(TileID.maximumZoom)") }
+        guard column < 1 << zoom, row < 1 << zoom else { throw .notFound("tile \(zoom)/\(column)/\(row) is outside the grid") }
+        return TileRequest(layer: layer, tile: try! TileID(z: zoom, x: column, y: row), scale: scale, format: format)
+    }
+
+    /// A non-negative decimal integer of at most 10 digits (no signs, spaces or leading `+`).
+    private static func plainInteger(_ text: some StringProtocol) -> Int? {
+        guard !text.isEmpty, text.count <= 10, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int(text)
+    }
+}

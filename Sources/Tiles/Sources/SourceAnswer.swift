@@ -1,0 +1,93 @@
+import Foundation
+
+/// A source's answer with what an HTTP cache needs: the tile (or "no tile", or "not modified"
+/// after a conditional request), how long the upstream says it stays fresh, and its validators.
+public struct SourceAnswer: Sendable {
+    public enum Body: Sendable {
+        case tile(TileImage)
+        case noTile
+        /// The upstream confirmed that the copy named by the request's validators is current (304).
+        case notModified
+    }
+
+    public var body: Body
+    /// Seconds of freshness from `Cache-Control: s-maxage/max-age` or `Expires` (0 for `no-store`,
+    /// `no-cache` and `private`); nil when the upstream says nothing.
+    public var maxAge: Double?
+    public var validators: Validators
+
+    public init(body: Body, maxAge: Double? = nil, validators: Validators = Validators()) {
+        self.body = body
+        self.maxAge = maxAge
+        self.validators = validators
+    }
+}
+
+/// An upstream copy's validators, sent back as `If-None-Match` / `If-Modified-Since`.
+public struct Validators: Equatable, Sendable {
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+}
+
+extension TileSource {
+    /// Sources without HTTP semantics answer with the tile and no freshness information.
+    public func fetch(_ id: TileID, scale: Int, validators: Validators) async throws -> SourceAnswer {
+        guard let image = try await tile(id, scale: scale) else { return SourceAnswer(body: .noTile) }
+        return SourceAnswer(body: .tile(image))
+    }
+}
+
+/// Freshness from response headers (RFC 9111 §4.2.1, for a shared cache).
+enum Freshness {
+    /// Seconds of freshness, or nil when the headers do not say.
+    static func maxAge(cacheControl: String?, expires: String?, date: String?, now: Date = Date()) -> Double? {
+        if let cacheControl {
+            var maxAge: Double?, sharedMaxAge: Double?
+            for directive in cacheControl.lowercased().split(separator: ",") {
+                let parts = directive.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                let name = parts.first.map(String.init) ?? ""
+                let value = parts.count == 2 ? Double(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))) : nil
+                switch name {
+                case "no-store", "no-cache", "private": return 0
+                case "s-maxage": sharedMaxAge = value.map { max(0, $0) }
+                case "max-age": maxAge = value.map { max(0, $0) }
+                default: break
+                }
+            }
+            if let age = sharedMaxAge ?? maxAge { return age }
+        }
+        guard let expires else { return nil }
+        guard let expiry = HTTPDate.parse(expires) else { return 0 }  // an invalid Expires means "already expired"
+        let reference = date.flatMap(HTTPDate.parse) ?? now
+        return max(0, expiry.timeIntervalSince(reference))
+    }
+}
+
+/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the HTTP date format.
+public enum HTTPDate {
+    private static let formatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }()
+    private static let lock = NSLock()
+
+    public static func format(_ date: Date) -> String {
+        lock.lock(); defer { lock.unlock() }
+        return formatter.string(from: date)
+    }
+
+    public static func parse(_ text: String) -> Date? {
+        lock.lock(); defer { lock.unlock() }
+        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+    }
+}

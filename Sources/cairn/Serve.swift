@@ -1,0 +1,79 @@
+import ArgumentParser
+import CairnServer
+import Foundation
+import Logging
+
+extension LineLogHandler.Format: ExpressibleByArgument {}
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension Cairn {
+    /// `cairn serve`: the rendering service.
+    struct Serve: ParsableCommand, AsyncCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve tiles through their chains, cluster badges and cards over HTTP.",
+            discussion: """
+                Routes: GET /tiles/{layer}/{z}/{x}/{y}[@2x].{png|jpg|webp}, /tiles/{layer}.json (TileJSON 3.0.0),
+                /badges/{count}.png?style=&scale=&label=, /cards/{id}.png?title=&subtitle=&scale=&theme=,
+                POST /cards.png, GET /health, GET /metrics (Prometheus).
+                CAIRN_HOST, CAIRN_PORT and CAIRN_CACHE_DIR override the configuration; --host and --port override those.
+                SIGTERM or SIGINT: stop accepting, finish the requests in flight, exit 0.
+                """)
+
+        @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
+        var config = "Samples/cairn.yml"
+
+        @Option(help: ArgumentHelp("Address to listen on (overrides the configuration and CAIRN_HOST).", valueName: "H"))
+        var host: String?
+
+        @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one (overrides the configuration and CAIRN_PORT).", valueName: "P"))
+        var port: Int?
+
+        @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "LEVEL"))
+        var logLevel: Logger.Level = .info
+
+        @Option(help: ArgumentHelp("text, or json for one JSON object per line.", valueName: "FORMAT"))
+        var logFormat: LineLogHandler.Format = .text
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let port, !(0...65535).contains(port) { throw ValidationError("--port must be in 0…65535 (got \(port))") }
+        }
+
+        func runAsync() async throws {
+            try global.configureFonts()
+            var settings: ServerConfig
+            do {
+                settings = try ServerConfig.load(path: config)
+                try settings.applyEnvironment(ProcessInfo.processInfo.environment)
+            } catch let error as ConfigError {
+                throw CLIError.usage(error.path.isEmpty ? error.problem : "\(config): \(error)")
+            }
+            if let host { settings.server.host = host }
+            if let port { settings.server.port = port }
+            let level = logLevel, format = logFormat
+            LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level, format: format) }
+            let logger = Logger(label: "cairn")
+            let server: CairnServer
+            do {
+                server = try CairnServer(config: settings, logger: logger)
+            } catch let error as ConfigError {
+                throw CLIError.usage("\(config): \(error)")
+            } catch {
+                throw CLIError.io("\(error)")
+            }
+            // Signals end the server gracefully (ServiceLifecycle); the first one must not exit at once.
+            Interruption.stopCooperatively()
+            let host = settings.server.host
+            let layerNames = settings.layers.map(\.name).joined(separator: ",")
+            do {
+                try await server.run { port in
+                    logger.info("listening", metadata: ["url": "http://\(host):\(port)", "layers": "\(layerNames)"])
+                }
+            } catch {
+                throw CLIError.io("cannot serve on \(host):\(settings.server.port): \(error)")
+            }
+            logger.info("stopped")
+        }
+    }
+}
