@@ -19,14 +19,17 @@ COPY scripts/packages.txt scripts/install-deps.sh /tmp/deps/
 RUN /tmp/deps/install-deps.sh runtime && rm -rf /var/lib/apt/lists/* /tmp/deps
 COPY --from=build /opt/cairn /usr/local
 COPY Samples /usr/local/share/cairn/Samples
+# Samples/tiles links the test corpus in the repository; the image gets the tiles themselves.
+RUN rm /usr/local/share/cairn/Samples/tiles
+COPY Tests/Fixtures/tiles/world /usr/local/share/cairn/Samples/tiles
 RUN useradd --system --create-home --home-dir /var/lib/cairn --shell /usr/sbin/nologin cairn \
  && mkdir -p /var/cache/cairn && chown cairn:cairn /var/cache/cairn
 USER cairn
 WORKDIR /var/lib/cairn
-ENV XDG_CACHE_HOME=/var/cache/cairn
+ENV XDG_CACHE_HOME=/var/cache/cairn CAIRN_HOST=0.0.0.0 CAIRN_PORT=8080 CAIRN_CACHE_DIR=/var/cache/cairn/tiles
 EXPOSE 8080
-# Until `cairn serve` lands the check proves that fonts, Cairo and the PNG writer work.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=5s --retries=3 \
-  CMD ["cairn", "badge", "1", "-o", "/dev/null"]
+  CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8080/health"]
 ENTRYPOINT ["cairn"]
-CMD ["--help"]
+# The bundled configuration; mount your own and pass --config to serve real layers.
+CMD ["serve", "--config", "/usr/local/share/cairn/Samples/cairn.yml"]

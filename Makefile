@@ -1,5 +1,6 @@
 # Cairn: two commands do all the set-up on a fresh Debian machine.
-#   make run    install missing packages, build, render the bundled samples into out/
+#   make run    install missing packages, build, render the bundled samples into out/, then serve
+#               Samples/cairn.yml on http://127.0.0.1:8080 until Ctrl-C
 #   make test   install missing packages, build, run every test
 #   make bench  release build, print medians and ratios against baselines measured in the same run
 SHELL := /bin/bash
@@ -19,6 +20,7 @@ build: deps
 
 run: build
 	@scripts/render-samples.sh $(BIN) $(OUT)
+	@scripts/serve-samples.sh $(BIN)
 
 test: deps
 	$(SWIFT) build --build-tests
