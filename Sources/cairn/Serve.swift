@@ -47,7 +47,7 @@ extension Cairn {
                 settings = try ServerConfig.load(path: config)
                 try settings.applyEnvironment(ProcessInfo.processInfo.environment)
             } catch let error as ConfigError {
-                throw CLIError.usage(error.path.isEmpty ? error.problem : "\(config): \(error)")
+                throw CLIError.usage("\(config): \(error)")
             }
             if let host { settings.server.host = host }
             if let port { settings.server.port = port }

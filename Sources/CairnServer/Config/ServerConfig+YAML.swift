@@ -9,7 +9,8 @@ extension ServerConfig {
     /// are taken from the file's directory. Every problem names its path in the file.
     public static func load(path: String) throws -> ServerConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError("", "\(path): cannot read the configuration file")
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+            throw ConfigError("", "cannot read the configuration file (\(reason))")
         }
         let directory = (path as NSString).deletingLastPathComponent
         return try ServerConfig(yaml: String(decoding: data, as: UTF8.self), directory: directory.isEmpty ? "." : directory)
