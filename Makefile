@@ -25,10 +25,13 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | grep -v '^◇'
+	scripts/test-cluster.sh .build/debug/cairn
 
 bench: deps
+	@scripts/install-deps.sh bench
 	$(SWIFT) build -c release
 	.build/release/CairnBench
+	scripts/bench-serve.sh .build/release/cairn
 
 docs: build
 	@scripts/render-docs.sh $(BIN)

@@ -31,7 +31,7 @@ public struct CairnServer: Sendable {
         let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize) { tiles, bytes in
             metrics.cacheEvicted(tiles: tiles, bytes: bytes)
         }
-        let renders = RenderQueue(pool: WorkerPool(threads: config.server.renderWorkers ?? ProcessInfo.processInfo.activeProcessorCount),
+        let renders = RenderQueue(pool: WorkerPool(threads: config.server.renderWorkers ?? AvailableCores.count),
                                   limit: config.server.queue)
         var layers: [String: LayerService] = [:]
         for layer in config.layers {

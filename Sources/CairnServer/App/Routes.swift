@@ -15,7 +15,7 @@ enum Routes {
                                                     x: context.parameters.get("x") ?? "", file: context.parameters.get("file") ?? "")
             let tile = try await layer.tile(tileRequest)
             return ImageResponse.make(tile.bytes, contentType: tile.format.mimeType, etag: tile.etag, maxAge: tile.maxAge,
-                                      lastModified: tile.storedAt, cacheStatus: tile.cacheStatus, request: request)
+                                      lastModified: tile.lastModified, cacheStatus: tile.cacheStatus, request: request)
         }
 
         router.get("/tiles/:layer") { request, context -> Response in
@@ -83,7 +83,7 @@ enum Routes {
 
     private static func imageResponse(_ image: ServedImage, status: String, maxAge: Int, request: Request) -> Response {
         ImageResponse.make(image.bytes, contentType: "image/png", etag: image.etag, maxAge: maxAge,
-                           lastModified: image.storedAt, cacheStatus: status, request: request)
+                           lastModified: image.lastModified, cacheStatus: status, request: request)
     }
 
     private static func json(_ value: Any, maxAge: Int?) throws -> Response {

@@ -1,4 +1,5 @@
 import Foundation
+import Tiles
 
 /// What the cache knows about a stored tile besides its bytes: when it stops being fresh, its
 /// strong ETag, and the upstream's validators for revalidation (`If-None-Match`, `If-Modified-Since`).
@@ -47,8 +48,15 @@ struct CacheMetadata: Equatable, Sendable {
     }
 }
 
-/// A tile read from the cache.
+/// A tile read from the cache, with its `Last-Modified` text formatted once.
 struct CachedTile: Sendable {
     let bytes: [UInt8]
     let metadata: CacheMetadata
+    let lastModified: String
+
+    init(bytes: [UInt8], metadata: CacheMetadata) {
+        self.bytes = bytes
+        self.metadata = metadata
+        lastModified = HTTPDate.format(Date(timeIntervalSince1970: metadata.storedAt.rounded(.down)))
+    }
 }

@@ -97,8 +97,11 @@ final class DiskCache: Sendable {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") && name.contains(".tmp-") { unlink(path); continue }
             if relative.hasSuffix(".meta") { continue }
+            // Only cache entries (a file with its .meta) count and can be evicted; anything else
+            // someone put in the directory is left alone.
             var metaStatus = stat()
-            let metaSize = stat(path + ".meta", &metaStatus) == 0 ? Int(metaStatus.st_size) : 0
+            guard stat(path + ".meta", &metaStatus) == 0 else { continue }
+            let metaSize = Int(metaStatus.st_size)
             let time = max(Double(status.st_atim.tv_sec), Double(status.st_mtim.tv_sec))
             found.append((relative, Int(status.st_size) + metaSize, time))
         }

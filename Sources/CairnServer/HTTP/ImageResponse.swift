@@ -7,12 +7,12 @@ import Tiles
 /// `Cache-Control: public, max-age=…`, `Last-Modified`, RFC 9211 `Cache-Status`, `Content-Type`,
 /// `Content-Length`; answers `If-None-Match` with 304 and no body.
 enum ImageResponse {
-    static func make(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: Double,
+    static func make(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: String,
                      cacheStatus: String, request: Request) -> Response {
         var headers = HTTPFields()
         headers[.eTag] = etag
         headers[.cacheControl] = "public, max-age=\(maxAge)"
-        headers[.lastModified] = HTTPDate.format(Date(timeIntervalSince1970: lastModified.rounded(.down)))
+        headers[.lastModified] = lastModified
         headers[.cacheStatus] = cacheStatus
         headers[.contentType] = contentType
         if let condition = request.headers[.ifNoneMatch], ETag.matches(condition, etag) {

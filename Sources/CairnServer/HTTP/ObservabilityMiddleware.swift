@@ -33,13 +33,16 @@ struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddleware {
         let route = context.endpointPath ?? "unmatched"
         let status = Int(response.status.code)
         metrics.request(route: route, status: status, since: start)
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-        var metadata: Logger.Metadata = [
-            "method": "\(request.method.rawValue)", "path": "\(request.uri.path.prefix(200))", "route": "\(route)",
-            "status": "\(status)", "ms": "\((milliseconds * 100).rounded() / 100)",
-        ]
-        if let cacheStatus = response.headers[.cacheStatus] { metadata["cache"] = "\(cacheStatus)" }
-        logger.log(level: status >= 500 && status != 503 ? .warning : .info, "request", metadata: metadata)
+        let level: Logger.Level = status >= 500 && status != 503 ? .warning : .info
+        if logger.logLevel <= level {
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            var metadata: Logger.Metadata = [
+                "method": "\(request.method.rawValue)", "path": "\(request.uri.description.prefix(300))", "route": "\(route)",
+                "status": "\(status)", "ms": "\((milliseconds * 100).rounded() / 100)",
+            ]
+            if let cacheStatus = response.headers[.cacheStatus] { metadata["cache"] = "\(cacheStatus)" }
+            logger.log(level: level, "request", metadata: metadata)
+        }
         return response
     }
 }

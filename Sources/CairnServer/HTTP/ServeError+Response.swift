@@ -5,6 +5,8 @@ extension ServeError: HTTPResponseError {
 
     var headers: HTTPFields {
         var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]
+        // A tile that does not exist stays missing for a while: let proxies and browsers remember that.
+        if case .notFound = self { headers[.cacheControl] = "public, max-age=60" }
         if case .overloaded = self { headers[.retryAfter] = "1" }
         return headers
     }

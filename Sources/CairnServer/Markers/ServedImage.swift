@@ -1,10 +1,18 @@
 import Foundation
+import Tiles
 
 /// A rendered badge or card as the memory cache holds it.
 struct ServedImage: Sendable {
     let bytes: [UInt8]
     let etag: String
-    let storedAt: Double
+    /// When it was rendered, as an HTTP date.
+    let lastModified: String
+
+    init(bytes: [UInt8], etag: String, storedAt: Double) {
+        self.bytes = bytes
+        self.etag = etag
+        lastModified = HTTPDate.format(Date(timeIntervalSince1970: storedAt.rounded(.down)))
+    }
 }
 
 /// Deterministic images (badges, cards): rendered once per distinct set of parameters, kept in a

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Dispatch
 import Prometheus
+import Synchronization
 
 /// The Prometheus metrics `/metrics` exposes, through swift-metrics with swift-prometheus: requests
 /// by route and status, request/render/upstream latency histograms, cache hits, misses, evictions
@@ -9,6 +10,8 @@ import Prometheus
 struct ServerMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
+    /// Request counters and timers by route and status, made once (the hot path of every request).
+    private let requestMetrics = RequestMetrics()
 
     init() {
         registry = PrometheusCollectorRegistry()
@@ -25,9 +28,9 @@ struct ServerMetrics: Sendable {
     func exposition() -> [UInt8] { registry.emitToBuffer() }
 
     func request(route: String, status: Int, since start: DispatchTime) {
-        Counter(label: "cairn_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
-        Timer(label: "cairn_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            .recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+        let (counter, timer) = requestMetrics.handles(route: route, status: status, factory: factory)
+        counter.increment()
+        timer.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
     }
 
     func renderFinished(layer: String, since start: DispatchTime) {
@@ -46,7 +49,7 @@ struct ServerMetrics: Sendable {
 
     /// A cache lookup of `kind` (tile, badge, card).
     func cacheLookup(kind: String, hit: Bool) {
-        Counter(label: hit ? "cairn_cache_hits_total" : "cairn_cache_misses_total", dimensions: [("kind", kind)], factory: factory).increment()
+        requestMetrics.counter(hit ? "cairn_cache_hits_total" : "cairn_cache_misses_total", ("kind", kind), factory: factory).increment()
     }
 
     func cacheEvicted(tiles: Int, bytes: Int) {
@@ -64,5 +67,29 @@ struct ServerMetrics: Sendable {
         Gauge(label: "cairn_cache_tiles", factory: factory).record(cacheTiles)
         Gauge(label: "cairn_render_queue_depth", factory: factory).record(queued)
         Gauge(label: "cairn_renders_in_flight", factory: factory).record(rendering)
+    }
+}
+
+/// The per-request counters and timers, created on first use and then reused (looking them up in
+/// the factory on every request costs more than the request's own work on a cache hit).
+private final class RequestMetrics: Sendable {
+    private let handles = Mutex<[String: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
+    private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
+
+    func counter(_ label: String, _ dimension: (String, String), factory: PrometheusMetricsFactory) -> CoreMetrics.Counter {
+        let key = "\(label) \(dimension.1)"
+        if let found = counters.withLock({ $0[key] }) { return found }
+        let made = CoreMetrics.Counter(label: label, dimensions: [dimension], factory: factory)
+        counters.withLock { $0[key] = made }
+        return made
+    }
+
+    func handles(route: String, status: Int, factory: PrometheusMetricsFactory) -> (CoreMetrics.Counter, CoreMetrics.Timer) {
+        let key = "\(route) \(status)"
+        if let found = handles.withLock({ $0[key] }) { return found }
+        let made = (CoreMetrics.Counter(label: "cairn_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory),
+                    CoreMetrics.Timer(label: "cairn_http_request_duration_seconds", dimensions: [("route", route)], factory: factory))
+        handles.withLock { $0[key] = made }
+        return made
     }
 }

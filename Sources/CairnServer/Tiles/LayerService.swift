@@ -14,6 +14,8 @@ final class LayerService: Sendable {
     private let policy: ServerConfig.Cache
     private let metrics: ServerMetrics
     private let coalescer = Coalescer<String, ServedTile>()
+    /// The most recently served tiles, in memory in front of the disk (a hit costs no file reads).
+    private let hot: MemoryCache<String, CachedTile>
     /// The template asks for a scale (`{r}`, `{scale}`): the source has its own @2x tiles.
     private let sourceHasHiDPI: Bool
 
@@ -25,6 +27,7 @@ final class LayerService: Sendable {
         self.renders = renders
         self.policy = policy
         self.metrics = metrics
+        hot = MemoryCache(capacity: policy.memoryItems)
         sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
     }
 
@@ -33,7 +36,10 @@ final class LayerService: Sendable {
             throw .notFound("zoom \(request.tile.z) is outside layer '\(layer.name)' (\(layer.minzoom)…\(layer.maxzoom))")
         }
         let now = Date().timeIntervalSince1970
-        let stored = cache.read(request.cacheKey)
+        let stored = hot.value(for: request.cacheKey) ?? cache.read(request.cacheKey).map { fromDisk in
+            hot.store(fromDisk, for: request.cacheKey)
+            return fromDisk
+        }
         if let stored, stored.metadata.isFresh(at: now) {
             metrics.cacheLookup(kind: "tile", hit: true)
             return served(stored, now: now, status: "cairn; hit", format: request.format)
@@ -69,7 +75,9 @@ final class LayerService: Sendable {
             metadata.storedAt = now
             metadata.expiresAt = now + lifetime
             try? cache.refresh(request.cacheKey, metadata: metadata)
-            return served(CachedTile(bytes: bytes, metadata: metadata), now: now, status: "cairn; \(forward); fwd-status=304", format: request.format)
+            let refreshed = CachedTile(bytes: bytes, metadata: metadata)
+            hot.store(refreshed, for: request.cacheKey)
+            return served(refreshed, now: now, status: "cairn; \(forward); fwd-status=304", format: request.format)
         case .image(let image):
             let bytes = try await render(image, request: request)
             let metadata = CacheMetadata(storedAt: now, expiresAt: now + lifetime, etag: ETag.of(bytes),
@@ -78,6 +86,7 @@ final class LayerService: Sendable {
             if lifetime > 0 {
                 do {
                     try cache.store(request.cacheKey, bytes: bytes, metadata: metadata)
+                    hot.store(CachedTile(bytes: bytes, metadata: metadata), for: request.cacheKey)
                     status += "; stored"
                 } catch {
                     metrics.cacheWriteFailed()
@@ -141,6 +150,6 @@ final class LayerService: Sendable {
 
     private func served(_ stored: CachedTile, now: Double, status: String, format: ImageFormat) -> ServedTile {
         ServedTile(bytes: stored.bytes, format: format, etag: stored.metadata.etag,
-                   storedAt: stored.metadata.storedAt, maxAge: stored.metadata.remaining(at: now), cacheStatus: status)
+                   lastModified: stored.lastModified, maxAge: stored.metadata.remaining(at: now), cacheStatus: status)
     }
 }

@@ -6,8 +6,8 @@ struct ServedTile: Sendable {
     let bytes: [UInt8]
     let format: ImageFormat
     let etag: String
-    /// When it was rendered (`Last-Modified`).
-    let storedAt: Double
+    /// When it was rendered, as an HTTP date (`Last-Modified`).
+    let lastModified: String
     /// Seconds it stays fresh from now (`Cache-Control: max-age`).
     let maxAge: Int
     /// RFC 9211 `Cache-Status`, e.g. `cairn; hit` or `cairn; fwd=miss; stored`.
@@ -17,6 +17,6 @@ struct ServedTile: Sendable {
 extension ServedTile {
     /// The same tile for a request that waited on another's render (RFC 9211's `collapsed`).
     var collapsed: ServedTile {
-        ServedTile(bytes: bytes, format: format, etag: etag, storedAt: storedAt, maxAge: maxAge, cacheStatus: cacheStatus + "; collapsed")
+        ServedTile(bytes: bytes, format: format, etag: etag, lastModified: lastModified, maxAge: maxAge, cacheStatus: cacheStatus + "; collapsed")
     }
 }

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# `make bench`, part 2: cairn serve under wrk on loopback, against nginx serving the same tile file
+# statically, in one run. Usage: scripts/bench-serve.sh [path/to/cairn]   (default .build/release/cairn)
+# Prints requests/s, p99 latency and ratios; never fails on timing (exit 1 only if something does not start).
+set -euo pipefail
+cairn="${1:-.build/release/cairn}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+tiles="$root/Samples/tiles"
+work="$(mktemp -d "${TMPDIR:-/tmp}/cairn-bench-serve.XXXXXX")"
+shm="$(mktemp -d /dev/shm/cairn-bench-serve.XXXXXX 2>/dev/null || mktemp -d)"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work" "$shm"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+nginx_port=$(free_port); cairn_port=$(free_port)
+
+# nginx: the static baseline, and the loopback "upstream" for cold renders (every tile path
+# answers with the same real tile, so each request costs a decode, the chain and an encode).
+mkdir -p "$work/nginx"
+cat > "$work/nginx.conf" <<CONF
+worker_processes 1;
+pid $work/nginx.pid;
+error_log $work/nginx/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx; proxy_temp_path $work/nginx; fastcgi_temp_path $work/nginx;
+  uwsgi_temp_path $work/nginx; scgi_temp_path $work/nginx;
+  sendfile on; tcp_nopush on; keepalive_requests 100000;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    location /static/ { alias $tiles/; default_type image/png; }
+    location /upstream/ { root $tiles; default_type image/png; rewrite ^ /2/2/1.png break; }
+  }
+}
+CONF
+nginx -c "$work/nginx.conf" -p "$work/nginx" >/dev/null 2>&1
+
+cat > "$work/cairn.yml" <<CONF
+server: {host: 127.0.0.1, port: $cairn_port, queue: 4096}
+cache: {dir: $shm/cache, max_size: 2GB, ttl: 7d}
+layers:
+  static:
+    source: {url: "file://$tiles/{z}/{x}/{y}.png"}
+  cold:
+    source: {url: "http://127.0.0.1:$nginx_port/upstream/{z}/{x}/{y}.png", connections: 64}
+    chain: [{mosaic: {cells: 8, alpha: 0.2}}, {grid: {}}]
+    maxzoom: 22
+CONF
+"$cairn" serve --config "$work/cairn.yml" --log-level error 2>"$work/cairn.log" &
+cairn_pid=$!; pids+=("$cairn_pid")
+for _ in $(seq 1 100); do curl -fsS -o /dev/null "http://127.0.0.1:$cairn_port/health" 2>/dev/null && break; sleep 0.1; done
+curl -fsS -o /dev/null "http://127.0.0.1:$cairn_port/tiles/static/2/2/1.png" || { echo "cairn serve did not start"; cat "$work/cairn.log"; exit 1; }
+
+# wrk's summary: requests/s and the 99th percentile in ms.
+run_wrk() {  # run_wrk LABEL URL [extra wrk args]
+  local label="$1" url="$2"; shift 2
+  local out; out=$(wrk -t2 -c64 -d10s --latency "$@" "$url" 2>&1)
+  local rps; rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  local p99; p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  local non2xx; non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
+  printf '%-58s %10s req/s   p99 %8s   non-2xx %s\n' "$label" "$rps" "$p99" "${non2xx:-0}" >&2
+  echo "$rps"
+}
+ms() { awk -v v="$1" 'BEGIN { if (v ~ /us$/) { sub(/us$/, "", v); print v/1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v); print v } else { sub(/s$/, "", v); print v*1000 } }'; }
+
+echo "# cairn serve under wrk -t2 -c64 -d10s on loopback ($(nproc) cores; wrk shares them)"
+nginx_rps=$(run_wrk "nginx: the same tile file, static" "http://127.0.0.1:$nginx_port/static/2/2/1.png")
+hit_rps=$(run_wrk "cairn: cache hit /tiles/static/2/2/1.png" "http://127.0.0.1:$cairn_port/tiles/static/2/2/1.png")
+printf '  cache hit vs nginx static: %.0f %%   (target ≥ 50 %%, p99 ≤ 10 ms)\n' "$(awk -v a="$hit_rps" -v b="$nginx_rps" 'BEGIN {print 100*a/b}')"
+
+# Cold renders: every request a tile nobody asked for before (zoom 16, walking x and y).
+cat > "$work/cold.lua" <<'LUA'
+local counter = 0
+local thread_id = 0
+setup = function(thread) thread:set("offset", thread_id * 100000000); thread_id = thread_id + 1 end
+request = function()
+  counter = counter + 1
+  local n = offset + counter
+  return wrk.format("GET", "/tiles/cold/16/" .. (n % 65536) .. "/" .. (math.floor(n / 65536) % 65536) .. ".png")
+end
+LUA
+cold_rps=$(run_wrk "cairn: cold renders, mosaic|grid over a loopback upstream" "http://127.0.0.1:$cairn_port" -s "$work/cold.lua")
+printf '  cold renders: %s tiles/s   (target ≥ 600 on 2 cores)\n' "$cold_rps"
+
+badge_rps=$(run_wrk "cairn: cached badge /badges/42.png" "http://127.0.0.1:$cairn_port/badges/42.png")
+printf '  cached badges: %s req/s   (target ≥ 5000)\n' "$badge_rps"
+peak=$(awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$cairn_pid/status")
+printf '  cairn peak memory after the load: %s MB   (target ≤ 200 MB)\n' "$peak"
