@@ -15,8 +15,8 @@ public final class MBTilesSink: TileSink {
 
     public func finish(metadata: MBTilesMetadata) throws {
         try writer.withLock { box in
-            try box.connection.commit()
             try box.connection.setMetadata(metadata)
+            try box.connection.finalize()
         }
     }
 }

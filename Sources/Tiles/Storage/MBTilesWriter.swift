@@ -1,7 +1,8 @@
 /// Writes tiles into an MBTiles file (SQLite, spec 1.3): the standard `metadata` and `tiles` tables,
 /// TMS rows, a unique index on (zoom, column, row), inserts batched into transactions. Other MBTiles
 /// tools (GDAL, tippecanoe's tile-join, MapLibre servers) read the result. An existing file is
-/// opened and added to, which is what `--resume` needs.
+/// opened and added to, which is what `--resume` needs. While writing, SQLite's write-ahead log keeps
+/// commits cheap (no sync on every batch); ``finalize()`` turns the file back into a single one.
 ///
 /// Not thread-safe: one writer thread owns it (a batch job's sink).
 public final class MBTilesWriter {
@@ -15,6 +16,7 @@ public final class MBTilesWriter {
     public init(path: String, batchSize: Int = 500) throws {
         database = try SQLiteDatabase(path: path, readOnly: false)
         try database.execute("""
+            PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             CREATE TABLE IF NOT EXISTS metadata (name TEXT, value TEXT);
             CREATE UNIQUE INDEX IF NOT EXISTS metadata_name ON metadata (name);
@@ -31,6 +33,7 @@ public final class MBTilesWriter {
         if pending == 0 { try database.execute("BEGIN") }
         insert.bind([.integer(tile.z), .integer(tile.x), .integer(tile.tmsY), .blob(data)])
         _ = try insert.step()
+        insert.reset()
         pending += 1
         if pending >= batchSize { try commit() }
     }
@@ -38,6 +41,7 @@ public final class MBTilesWriter {
     /// True when the file already holds `tile`.
     public func contains(_ tile: TileID) throws -> Bool {
         lookup.bind([.integer(tile.z), .integer(tile.x), .integer(tile.tmsY)])
+        defer { lookup.reset() }
         return try lookup.step()
     }
 
@@ -51,6 +55,13 @@ public final class MBTilesWriter {
             _ = try statement.step()
         }
         try database.execute("COMMIT")
+    }
+
+    /// Commits, folds the write-ahead log back into the file and leaves it in the classic rollback
+    /// journal mode, so the result is one self-contained file any MBTiles reader opens (even read-only).
+    public func finalize() throws {
+        try commit()
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;")
     }
 
     /// Commits the open batch; call before the writer goes away (its `deinit` cannot report errors).

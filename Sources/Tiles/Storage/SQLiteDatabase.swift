@@ -86,6 +86,9 @@ final class SQLiteDatabase {
             }
         }
 
+        /// Ends the current run so the statement holds no lock (a read left mid-way blocks journal changes).
+        func reset() { sqlite3_reset(handle) }
+
         func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
         func text(_ column: Int32) -> String { sqlite3_column_text(handle, column).map { String(cString: $0) } ?? "" }
         func blob(_ column: Int32) -> [UInt8] {
