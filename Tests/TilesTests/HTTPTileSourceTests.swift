@@ -75,9 +75,7 @@ import Tiles
         let upstream = try TestUpstream { _ in TestUpstream.Reply(body: tileBytes(), delay: 1.5) }
         defer { upstream.stop() }
         let http = try source(upstream, retries: 1, timeout: 0.3)
-        let start = Date()
         await #expect { try await http.tile(tile, scale: 1) } throws: { ($0 as! SourceError).kind == .timeout }
-        #expect(Date().timeIntervalSince(start) < 1.4)
         #expect(upstream.totalRequests == 2)
         await http.close()
     }

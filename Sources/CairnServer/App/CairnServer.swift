@@ -41,7 +41,7 @@ public struct CairnServer: Sendable {
                 throw ConfigError("layers.\(layer.name).source", "\(error)")
             }
         }
-        let memory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems)
+        let memory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
         services = Services(
             layers: layers,
             badges: BadgeService(badges: config.badges, limits: config.limits,

@@ -59,9 +59,19 @@ final class DiskCache: Sendable {
         record(key, size: bytes.count + meta.count)
     }
 
-    /// Replaces a stored tile's metadata (after the upstream said 304 Not Modified).
-    func refresh(_ key: String, metadata: CacheMetadata) throws {
-        try AtomicFile.write(metadata.encoded, to: root + "/" + key + ".meta")
+    /// Replaces a stored tile's metadata (after the upstream said 304 Not Modified); stores the
+    /// whole tile again if it was evicted meanwhile (the caller still had it in memory).
+    func refresh(_ key: String, bytes: [UInt8], metadata: CacheMetadata) throws {
+        guard state.withLock({ $0.sizes[key] != nil }) else {
+            return try store(key, bytes: bytes, metadata: metadata)
+        }
+        let meta = metadata.encoded
+        try AtomicFile.write(meta, to: root + "/" + key + ".meta")
+        record(key, size: bytes.count + meta.count)
+    }
+
+    /// Marks a tile recently used (it was served from memory, so the disk did not see the read).
+    func touch(_ key: String) {
         state.withLock { if $0.sizes[key] != nil { $0.order.touch(key) } }
     }
 

@@ -1,16 +1,24 @@
 import Synchronization
 
-/// A bounded in-memory LRU of encoded images (badges and cards), in front of the disk cache.
+/// A bounded in-memory LRU of encoded images in front of the disk cache: at most `capacity` items
+/// and `byteCapacity` bytes (as `cost` counts them), the least recently used leaving first.
 final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct State {
         var values: [Key: Value] = [:]
         var order = LRUList<Key>()
+        var bytes = 0
     }
 
     private let capacity: Int
+    private let byteCapacity: Int
+    private let cost: @Sendable (Value) -> Int
     private let state = Mutex(State())
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int, byteCapacity: Int = .max, cost: @escaping @Sendable (Value) -> Int = { _ in 0 }) {
+        self.capacity = capacity
+        self.byteCapacity = byteCapacity
+        self.cost = cost
+    }
 
     func value(for key: Key) -> Value? {
         state.withLock { state in
@@ -21,13 +29,15 @@ final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     func store(_ value: Value, for key: Key) {
-        guard capacity > 0 else { return }
+        let size = cost(value)
+        guard capacity > 0, size <= byteCapacity else { return }
         state.withLock { state in
-            state.values[key] = value
+            if let old = state.values.updateValue(value, forKey: key) { state.bytes -= cost(old) }
+            state.bytes += size
             state.order.touch(key)
-            while state.order.count > capacity, let oldest = state.order.oldest {
+            while state.order.count > capacity || state.bytes > byteCapacity, let oldest = state.order.oldest {
                 state.order.remove(oldest)
-                state.values[oldest] = nil
+                if let gone = state.values.removeValue(forKey: oldest) { state.bytes -= cost(gone) }
             }
         }
     }

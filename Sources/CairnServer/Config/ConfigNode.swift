@@ -96,13 +96,14 @@ struct ConfigNode {
         return result
     }
 
-    /// A mapping with a fixed set of keys; `read` gets each present key's node. Unknown keys are errors.
-    func fields(_ allowed: [String], _ read: (String, ConfigNode) throws -> Void) throws {
+    /// A mapping with a fixed set of keys; `read` gets each present key's node. Unknown keys are
+    /// errors; null values keep the default, except for the `nullable` keys, whose reader gets them.
+    func fields(_ allowed: [String], nullable: [String] = [], _ read: (String, ConfigNode) throws -> Void) throws {
         for (key, value) in try entries() {
             guard allowed.contains(key) else {
                 throw ConfigError(child(key), "unknown key (valid here: \(allowed.joined(separator: ", ")))")
             }
-            if !value.isNull { try read(key, value) }
+            if !value.isNull || nullable.contains(key) { try read(key, value) }
         }
     }
 }

@@ -58,7 +58,8 @@ extension ServerConfig {
     }
 
     private mutating func readServer(_ node: ConfigNode) throws {
-        try node.fields(["host", "port", "base_url", "cors", "render_workers", "queue", "shutdown_grace", "max_body"]) { key, value in
+        try node.fields(["host", "port", "base_url", "cors", "render_workers", "queue", "shutdown_grace", "max_body"],
+                        nullable: ["cors"]) { key, value in
             switch key {
             case "host": server.host = try value.string()
             case "port": server.port = try value.int(in: 0...65535)
@@ -66,7 +67,7 @@ extension ServerConfig {
                 let url = try value.string()
                 guard url.hasPrefix("http://") || url.hasPrefix("https://") else { throw ConfigError(value.path, "expected an http:// or https:// URL") }
                 server.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
-            case "cors": server.cors = try value.string()
+            case "cors": server.cors = value.isNull ? nil : try value.string()
             case "render_workers":
                 server.renderWorkers = try value.string() == "auto" ? nil : try value.int(in: 1...1024)
             case "queue": server.queue = try value.int(in: 1...1_000_000)
@@ -77,12 +78,13 @@ extension ServerConfig {
     }
 
     private mutating func readCache(_ node: ConfigNode, directory: String) throws {
-        try node.fields(["dir", "max_size", "ttl", "honour_upstream", "memory_items"]) { key, value in
+        try node.fields(["dir", "max_size", "ttl", "honour_upstream", "memory_items", "memory_size"]) { key, value in
             switch key {
             case "dir": cache.directory = Self.resolve(try value.string(), in: directory)
             case "max_size": cache.maxSize = try value.bytes()
             case "ttl": cache.ttl = try value.seconds()
             case "honour_upstream": cache.honourUpstream = try value.bool()
+            case "memory_size": cache.memorySize = try value.bytes()
             default: cache.memoryItems = try value.int(in: 0...10_000_000)
             }
         }

@@ -29,8 +29,10 @@ public struct ServerConfig: Sendable {
         public var ttl = 7 * 86400.0
         /// Use the upstream's `Cache-Control: max-age` / `Expires` as the freshness lifetime.
         public var honourUpstream = true
-        /// Badges and cards kept in memory in front of the disk.
+        /// Images (tiles per layer; badges and cards together) kept in memory in front of the disk …
         public var memoryItems = 4096
+        /// … and the bytes they may take, per layer and for badges and cards.
+        public var memorySize = 32_000_000
     }
 
     public struct Source: Sendable {

@@ -27,7 +27,7 @@ final class LayerService: Sendable {
         self.renders = renders
         self.policy = policy
         self.metrics = metrics
-        hot = MemoryCache(capacity: policy.memoryItems)
+        hot = MemoryCache(capacity: policy.memoryItems, byteCapacity: policy.memorySize) { $0.bytes.count }
         sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
     }
 
@@ -36,7 +36,9 @@ final class LayerService: Sendable {
             throw .notFound("zoom \(request.tile.z) is outside layer '\(layer.name)' (\(layer.minzoom)…\(layer.maxzoom))")
         }
         let now = Date().timeIntervalSince1970
-        let stored = hot.value(for: request.cacheKey) ?? cache.read(request.cacheKey).map { fromDisk in
+        let inMemory = hot.value(for: request.cacheKey)
+        if inMemory != nil { cache.touch(request.cacheKey) }
+        let stored = inMemory ?? cache.read(request.cacheKey).map { fromDisk in
             hot.store(fromDisk, for: request.cacheKey)
             return fromDisk
         }
@@ -74,7 +76,7 @@ final class LayerService: Sendable {
             }
             metadata.storedAt = now
             metadata.expiresAt = now + lifetime
-            try? cache.refresh(request.cacheKey, metadata: metadata)
+            try? cache.refresh(request.cacheKey, bytes: bytes, metadata: metadata)
             let refreshed = CachedTile(bytes: bytes, metadata: metadata)
             hot.store(refreshed, for: request.cacheKey)
             return served(refreshed, now: now, status: "cairn; \(forward); fwd-status=304", format: request.format)

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// `cairn serve` with a bad configuration: one `error:` line naming the file and the path in it,
+/// exit 64, and nothing listening.
+@Suite struct ConfigErrorTests {
+    private static let source = "source: {url: \"http://127.0.0.1:9/{z}/{x}/{y}.png\"}"
+
+    @Test(arguments: [
+        ("layers:\n  osm:\n    \(source)\n    chain: [grid, {mosaic: {cells: 2.5}}]", "layers.osm.chain[1].mosaic.cells"),
+        ("server: {prot: 8080}", "server.prot"),
+        ("layers: {osm: {source: {maxzoom: 3}}}", "layers.osm.source.url"),
+        ("cache: {ttl: soon}", "cache.ttl"),
+        ("cache: {max_size: 3 elephants}", "cache.max_size"),
+        ("layers: {osm: {\(source), maxzoom: 40}}", "layers.osm.maxzoom"),
+        ("layers: [osm]", "layers"),
+        ("server: {port: [1, 2]}", "server.port"),
+    ])
+    func badConfigurationsStopTheServerWithOneErrorLine(yaml: String, path: String) throws {
+        let run = try ServerProcess.failedStart(config: yaml)
+        #expect(run.status == 64, "\(run.stderr)")
+        let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        #expect(errors.count == 1, "\(run.stderr)")
+        #expect(errors.first?.contains("cairn.yml: \(path): ") == true, "\(run.stderr)")
+        #expect(!run.stderr.contains("listening"))
+    }
+
+    @Test func aFileThatIsNotYAML() throws {
+        let run = try ServerProcess.failedStart(config: "server: {host: [unclosed\n")
+        #expect(run.status == 64)
+        #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }.count == 1)
+        #expect(run.stderr.contains("not valid YAML"))
+    }
+
+    @Test func aCacheDirectoryThatCannotBeCreatedIsAnIOError() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/file"))
+        let run = try ServerProcess.failedStart(config: "layers: {osm: {\(Self.source)}}",
+                                                environment: ["CAIRN_CACHE_DIR": directory + "/file/cache"])
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains(directory + "/file/cache"))
+    }
+}

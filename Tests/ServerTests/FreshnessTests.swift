@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+import Testing
+import TestUpstream
+
+/// HTTP freshness: the upstream's `Cache-Control` sets the lifetime (`cache.honour_upstream`), stale
+/// tiles are revalidated with the upstream's validators, and a stale tile beats an error (stale-if-error).
+@Suite struct FreshnessTests {
+    /// What the scripted upstream does next.
+    private enum Mode {
+        case serve, fail
+    }
+
+    /// An upstream for `/2/2/1.png` that says `max-age=1`, gives `validator` (an ETag or
+    /// Last-Modified header) and answers 304 when the request's `conditional` header matches it;
+    /// it records every request.
+    private final class Upstream: Sendable {
+        /// The mode and the requests seen, shared with the handler.
+        private final class Script: Sendable {
+            let mode = Mutex(Mode.serve)
+            let seen = Mutex([TestUpstream.Request]())
+        }
+
+        private let script = Script()
+        let server: TestUpstream
+
+        init(validator: (name: String, value: String), conditional: String) throws {
+            let script = self.script
+            server = try TestUpstream { request in
+                script.seen.withLock { $0.append(request) }
+                let headers = [("Cache-Control", "public, max-age=1"), validator]
+                switch script.mode.withLock({ $0 }) {
+                case .fail: return .status(500)
+                case .serve where request.header(conditional) == validator.value: return TestUpstream.Reply(status: 304, headers: headers)
+                case .serve: return TestUpstream.Reply(headers: headers + [("Content-Type", "image/png")], body: FixtureTiles.bytes(2, 2, 1))
+                }
+            }
+        }
+
+        var requests: [TestUpstream.Request] { script.seen.withLock { $0 } }
+
+        func start(_ mode: Mode) { script.mode.withLock { $0 = mode } }
+    }
+
+    private let tile = "/tiles/world/2/2/1.png"
+
+    @Test func staleTilesAreRevalidatedWithTheETagThenServedStaleOnError() throws {
+        let upstream = try Upstream(validator: ("ETag", "\"v1\""), conditional: "If-None-Match")
+        defer { upstream.server.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream.server, sections: "cache: {honour_upstream: true, ttl: 1h}"))
+        let first = try server.request(tile)
+        #expect(first.status == 200 && first.header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(["public, max-age=0", "public, max-age=1"].contains(first.header("Cache-Control") ?? ""), "\(first.header("Cache-Control") ?? "")")
+        #expect(try server.request(tile).header("Cache-Status") == "cairn; hit")
+        #expect(upstream.requests.count == 1 && upstream.requests[0].header("If-None-Match") == nil)
+
+        usleep(1_200_000)
+        let revalidated = try server.request(tile)
+        #expect(revalidated.status == 200)
+        #expect(revalidated.header("Cache-Status") == "cairn; fwd=stale; fwd-status=304")
+        #expect(revalidated.body == first.body && revalidated.header("ETag") == first.header("ETag"))
+        #expect(upstream.requests.count == 2)
+        #expect(upstream.requests.last?.header("If-None-Match") == "\"v1\"")
+        #expect(try server.request(tile).header("Cache-Status") == "cairn; hit")  // fresh again for a second
+
+        upstream.start(.fail)
+        usleep(1_200_000)
+        let stale = try server.request(tile)
+        #expect(stale.status == 200)
+        #expect(stale.header("Cache-Status") == "cairn; hit; fwd=stale; detail=stale-if-error")
+        #expect(stale.body == first.body && stale.header("ETag") == first.header("ETag"))
+        #expect(stale.header("Cache-Control") == "public, max-age=0")
+        #expect(upstream.requests.count == 3)
+    }
+
+    @Test func lastModifiedIsSentBackAsIfModifiedSince() throws {
+        let date = "Tue, 03 Nov 2026 10:00:00 GMT"
+        let upstream = try Upstream(validator: ("Last-Modified", date), conditional: "If-Modified-Since")
+        defer { upstream.server.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream.server))
+        #expect(try server.request(tile).status == 200)
+        usleep(1_200_000)
+        let revalidated = try server.request(tile)
+        #expect(revalidated.header("Cache-Status") == "cairn; fwd=stale; fwd-status=304")
+        #expect(upstream.requests.last?.header("If-Modified-Since") == date)
+    }
+
+    @Test func withoutHonourUpstreamTheConfiguredTTLRules() throws {
+        let upstream = try Upstream(validator: ("ETag", "\"v1\""), conditional: "If-None-Match")
+        defer { upstream.server.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream.server, sections: "cache: {honour_upstream: false, ttl: 1h}"))
+        let first = try server.request(tile)
+        let maxAge = first.header("Cache-Control")?.firstMatch(of: /max-age=(\d+)/).flatMap { Int($0.1) }
+        #expect(maxAge.map { (3595...3600).contains($0) } == true, "\(first.header("Cache-Control") ?? "")")
+        usleep(1_200_000)
+        #expect(try server.request(tile).header("Cache-Status") == "cairn; hit")
+        #expect(upstream.requests.count == 1)
+    }
+
+    @Test func aChangedUpstreamTileReplacesTheExpiredCopy() throws {
+        let version = Mutex(1)
+        let upstream = try TestUpstream { _ in
+            version.withLock { $0 } == 1 ? .bytes(FixtureTiles.bytes(2, 2, 1)) : .bytes(FixtureTiles.bytes(2, 3, 1))
+        }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream, sections: "cache: {ttl: 1s}"))
+        let first = try server.request(tile)
+        #expect(first.body == FixtureTiles.bytes(2, 2, 1))
+        version.withLock { $0 = 2 }
+        usleep(1_200_000)
+        let second = try server.request(tile)
+        #expect(second.header("Cache-Status") == "cairn; fwd=stale; stored")
+        #expect(second.body == FixtureTiles.bytes(2, 3, 1))
+        #expect(second.header("ETag") != first.header("ETag"))
+        #expect(try server.request(tile, headers: [("If-None-Match", first.header("ETag") ?? "")]).status == 200)
+        #expect(try server.request(tile).body == FixtureTiles.bytes(2, 3, 1))
+    }
+
+    @Test func upstreamTilesMarkedNoStoreAreNotCached() throws {
+        let upstream = try TestUpstream { request in
+            var reply = FixtureTiles.reply(for: request.path)
+            reply.headers.append(("Cache-Control", "no-store"))
+            return reply
+        }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream))
+        for attempt in 1...2 {
+            let answer = try server.request(tile)
+            #expect(answer.status == 200 && answer.body == FixtureTiles.bytes(2, 2, 1))
+            #expect(answer.header("Cache-Status") == "cairn; fwd=miss")
+            #expect(answer.header("Cache-Control") == "public, max-age=0")
+            #expect(upstream.requests(for: "/2/2/1.png") == attempt)
+        }
+        #expect(files(under: server.cacheDirectory) == [])
+    }
+}

@@ -1,0 +1,95 @@
+import Canvas
+import Codecs
+import Foundation
+import Synchronization
+import TestUpstream
+
+/// The corpus tiles (Natural Earth, zooms 0–4) the test upstreams serve.
+enum FixtureTiles {
+    static let root = repositoryRoot + "/Tests/Fixtures/tiles/world"
+
+    /// The bytes of tile `z/x/y` (a 256 px PNG).
+    static func bytes(_ z: Int, _ x: Int, _ y: Int) -> [UInt8] {
+        Array(FileManager.default.contents(atPath: "\(root)/\(z)/\(x)/\(y).png")!)
+    }
+
+    /// An upstream answer for `/{z}/{x}/{y}.png` from the corpus, 404 for anything else, sent after `delay` seconds.
+    static func reply(for path: String, delay: Double = 0) -> TestUpstream.Reply {
+        let parts = path.split(separator: "/")
+        guard parts.count == 3, parts.allSatisfy({ !$0.contains("..") }),
+              let data = FileManager.default.contents(atPath: root + "/" + parts.joined(separator: "/")) else {
+            return TestUpstream.Reply(status: 404, delay: delay)
+        }
+        return TestUpstream.Reply(headers: [("Content-Type", "image/png")], body: Array(data), delay: delay)
+    }
+
+    /// The decoded tile `z/x/y`.
+    static func image(_ z: Int, _ x: Int, _ y: Int) throws -> Surface { try ImageDecoder.decode(bytes(z, x, y)) }
+}
+
+/// Builds `cairn serve` configurations around one layer `world` over a test upstream.
+enum TestConfig {
+    /// A layer `world` whose source is `upstream`'s `/{z}/{x}/{y}.png` with retries off (a fault
+    /// shows at once), plus `source` and `layer` keys (`"timeout: 500ms"`), then the top-level
+    /// `sections` (YAML text).
+    static func world(_ upstream: TestUpstream, source: [String] = [], layer: [String] = [], sections: String = "") -> String {
+        let sourceLines = (["url: \"\(upstream.baseURL)/{z}/{x}/{y}.png\"", "retries: 0"] + source).map { "      " + $0 }
+        return (["layers:", "  world:", "    source:"] + sourceLines + layer.map { "    " + $0 } + [sections]).joined(separator: "\n") + "\n"
+    }
+}
+
+/// Runs `body(0)…body(count - 1)` on `count` threads at once; the results in index order.
+func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) -> [Result<T, any Error>] {
+    let results = Mutex([Result<T, any Error>?](repeating: nil, count: count))
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread {
+            let result = Result { try body(index) }
+            results.withLock { $0[index] = result }
+            group.leave()
+        }.start()
+    }
+    group.wait()
+    return results.withLock { $0.map { $0! } }
+}
+
+/// Regular files under `root`, relative paths, sorted.
+func files(under root: String) -> [String] {
+    (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: root + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }.sorted()
+}
+
+/// Total bytes of the regular files under `root`.
+func totalSize(under root: String) -> Int {
+    files(under: root).reduce(0) { total, name in
+        total + ((try? FileManager.default.attributesOfItem(atPath: root + "/" + name)[.size] as? Int) ?? 0)
+    }
+}
+
+/// Waits until `condition` holds, at most `timeout` seconds; whether it did.
+func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
+/// Starts `body` on its own thread; the returned function waits for its result.
+func inBackground<T: Sendable>(_ body: @escaping @Sendable () throws -> T) -> () -> Result<T, any Error> {
+    let result = Mutex<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        let value = Result { try body() }
+        result.withLock { $0 = value }
+        done.signal()
+    }.start()
+    return {
+        done.wait()
+        return result.withLock { $0! }
+    }
+}
