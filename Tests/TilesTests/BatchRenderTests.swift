@@ -7,13 +7,7 @@ import Tiles
 
 /// The batch job over the real corpus tiles, into real directories and MBTiles files.
 @Suite struct BatchRenderTests {
-    private let world = repositoryRoot + "/Tests/Fixtures/tiles/world"
-
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "cairn-batch-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private let world = worldTiles
 
     private func job(_ sink: any TileSink, chain: String = "mosaic|grid", resume: Bool = false) throws -> (BatchRender, WorkerPool) {
         let pool = WorkerPool(threads: 2)

@@ -3,13 +3,7 @@ import Testing
 import Tiles
 
 @Suite struct SourceSinkTests {
-    private let world = repositoryRoot + "/Tests/Fixtures/tiles/world"
-
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "cairn-sink-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private let world = worldTiles
 
     @Test func fileTemplateReadsTilesAndMissingFilesAreNoTile() async throws {
         let source = try FileTemplateSource(template: try URLTemplate("file://\(world)/{z}/{x}/{y}.png"))

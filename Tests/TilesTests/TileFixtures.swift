@@ -6,6 +6,16 @@ import Tiles
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
+/// The corpus tiles' `z/x/y.png` tree.
+let worldTiles = repositoryRoot + "/Tests/Fixtures/tiles/world"
+
+/// A new empty directory under the system's temporary directory.
+func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "cairn-tiles-test-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
 /// A real 256 px map tile from the corpus, encoded.
 func tileBytes(_ path: String = "2/2/1") -> [UInt8] {
     Array(FileManager.default.contents(atPath: repositoryRoot + "/Tests/Fixtures/tiles/world/\(path).png")!)
