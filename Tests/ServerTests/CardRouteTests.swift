@@ -54,6 +54,9 @@ import TestUpstream
         #expect(other.status == 200 && other.body != first.body)  // the thumbnail is part of the card
         let missing = try server.request("/cards/atlantis.png?title=Paris&subtitle=France")
         #expect(missing.status == 200 && missing.body != first.body)  // drawn with a placeholder
+        // … and not kept: the image may exist by the next request.
+        let again = try server.request("/cards/atlantis.png?title=Paris&subtitle=France")
+        #expect(again.header("Cache-Status")?.contains("hit") == false)
     }
 
     @Test func postingJSONMakesTheSameCardAsTheQuery() throws {

@@ -69,9 +69,11 @@ import Testing
         let config = try ServerConfig(yaml: """
             cache: {dir: ../cache}
             layers: {a: {source: {url: "file://tiles/{z}/{x}/{y}.png"}}}
+            cards: {image_source: {url: "file://thumbnails/{id}.png"}}
             """, directory: "/srv/cairn/etc")
         #expect(config.cache.directory == "/srv/cairn/etc/../cache")
         #expect(config.layers[0].source.url == "file:///srv/cairn/etc/tiles/{z}/{x}/{y}.png")
+        #expect(config.cards.imageSource == "file:///srv/cairn/etc/thumbnails/{id}.png")
     }
 
     @Test func theSampleConfigurationLoads() throws {

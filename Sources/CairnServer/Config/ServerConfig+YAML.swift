@@ -33,7 +33,7 @@ extension ServerConfig {
             case "cache": try readCache(node, directory: directory)
             case "layers": layerNode = node
             case "badges": try readBadges(node, directory: directory)
-            case "cards": try readCards(node)
+            case "cards": try readCards(node, directory: directory)
             default: limitsNode = node
             }
         }
@@ -115,7 +115,7 @@ extension ServerConfig {
         }
     }
 
-    private mutating func readCards(_ node: ConfigNode) throws {
+    private mutating func readCards(_ node: ConfigNode, directory: String) throws {
         try node.fields(["image_source", "width"]) { key, value in
             if key == "width" {
                 cards.width = try value.double()
@@ -123,7 +123,7 @@ extension ServerConfig {
                 return
             }
             try value.fields(["url"]) { _, url in
-                let template = try url.string()
+                let template = Self.resolveFileURL(try url.string(), in: directory)
                 guard template.contains("{id}") else { throw ConfigError(url.path, "the template needs {id}") }
                 guard template.hasPrefix("http://") || template.hasPrefix("https://") || template.hasPrefix("file://") else {
                     throw ConfigError(url.path, "expected an http://, https:// or file:// template")
@@ -180,10 +180,7 @@ extension ServerConfig {
         try node.fields(["url", "subdomains", "maxzoom", "timeout", "connect_timeout", "retries", "connections", "headers"]) { key, value in
             switch key {
             case "url":
-                var url = try value.string()
-                if url.hasPrefix("file://") && !url.hasPrefix("file:///") {
-                    url = "file://" + resolve(String(url.dropFirst("file://".count)), in: directory)
-                }
+                let url = resolveFileURL(try value.string(), in: directory)
                 do { _ = try URLTemplate(url) } catch { throw ConfigError(value.path, "\(error)") }
                 guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("file://") || url.hasSuffix(".mbtiles") else {
                     throw ConfigError(value.path, "expected an http://, https:// or file:// template or an .mbtiles file")
@@ -212,6 +209,12 @@ extension ServerConfig {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
             throw ConfigError(path, "names may use only letters, digits, '-', '_' and '.'")
         }
+    }
+
+    /// A `file://` URL without a third slash (`file://tiles/{z}/…`) is relative to `directory`.
+    static func resolveFileURL(_ url: String, in directory: String) -> String {
+        guard url.hasPrefix("file://"), !url.hasPrefix("file:///") else { return url }
+        return "file://" + resolve(String(url.dropFirst("file://".count)), in: directory)
     }
 
     /// `path` relative to `directory` unless it is absolute.

@@ -71,32 +71,33 @@ struct CardService: Sendable {
                 return bytes
             }
         } catch let card as Uncacheable {
-            // The image server failed: answer with the placeholder card now, but do not keep it.
+            // No image (yet), or the image server failed: answer with the placeholder card now, but do not keep it.
             return (ServedImage(bytes: card.bytes, etag: ETag.of(card.bytes), storedAt: Date().timeIntervalSince1970.rounded(.down)),
                     "cairn; fwd=miss; detail=thumbnail-unavailable")
         }
     }
 
-    /// A card drawn with a placeholder because its image could not be fetched.
+    /// A card drawn with a placeholder because its image could not be had.
     private struct Uncacheable: Error {
         let bytes: [UInt8]
     }
 
-    /// The thumbnail for `id`: the image, a placeholder when there is none (`final`), or a
-    /// placeholder because the image server failed (not final: worth another try later).
+    /// The thumbnail for `id`: the image (`final`: the card may be kept), or a placeholder because
+    /// there is no such image yet or the image server failed (not final: worth another try later, so
+    /// a card never keeps its placeholder once the image exists).
     private func thumbnail(_ id: String?) async throws -> (image: Card.Thumbnail, final: Bool) {
         guard let id, let template = cards.imageSource else { return (.none, true) }
         let location = template.replacingOccurrences(of: "{id}", with: id)
         let bytes: [UInt8]
         if let fetcher {
             guard let answer = try? await fetcher.fetch(location) else { return (.placeholder, false) }
-            guard answer.status == 200 else { return (.placeholder, true) }
+            guard answer.status == 200 else { return (.placeholder, false) }
             bytes = answer.body
         } else {
-            guard let data = FileManager.default.contents(atPath: String(location.dropFirst("file://".count))) else { return (.placeholder, true) }
+            guard let data = FileManager.default.contents(atPath: String(location.dropFirst("file://".count))) else { return (.placeholder, false) }
             bytes = Array(data)
         }
-        guard bytes.count <= limits.maxUpstreamBytes, let image = try? ImageDecoder.decode(bytes) else { return (.placeholder, true) }
+        guard bytes.count <= limits.maxUpstreamBytes, let image = try? ImageDecoder.decode(bytes) else { return (.placeholder, false) }
         return (.image(image), true)
     }
 
