@@ -188,7 +188,8 @@ start_nginx
 base="http://127.0.0.1:$nginx_port"
 say "replicas on :$port_a and :$port_b, nginx on :$nginx_port ($("$nginx" -v 2>&1 | sed 's/.*: //'))"
 
-# --- the URLs: every path distinct (the replicas log the path without the query).
+# --- the URLs: each one distinct (the replicas log the path with its query, quoted when it has
+# characters beyond letters, digits and `/._-`).
 urls=()
 for z in 0 1 2 3; do
   n=$((1 << z))
@@ -261,14 +262,15 @@ round 3
 nginx_hits=$(grep -c 'cache=HIT' "$tmp/nginx/access.log" || true)
 
 # --- who served what, from the replicas' own logs (one `request … path=…` line per request).
-paths_of() { grep ' info request ' "$1" | grep -o ' path=[^ ]*' | cut -d= -f2- || true; }
+paths_of() {
+  grep ' info request ' "$1" | grep -oE ' path=("[^"]*"|[^ ]*)' | cut -d= -f2- | tr -d '"' || true
+}
 declare -A on_a on_b
 while read -r p; do on_a[$p]=$((${on_a[$p]:-0} + 1)); done < <(paths_of "$tmp/replica-1.log")
 while read -r p; do on_b[$p]=$((${on_b[$p]:-0} + 1)); done < <(paths_of "$tmp/replica-2.log")
 served_a=0 served_b=0
 for url in "${urls[@]}"; do
-  p="${url%%\?*}"
-  a=${on_a[$p]:-0} b=${on_b[$p]:-0}
+  a=${on_a[$url]:-0} b=${on_b[$url]:-0}
   if [ "$a" -gt 0 ] && [ "$b" -gt 0 ]; then
     fail "$url reached both replicas ($a times :$port_a, $b times :$port_b): the hash does not pin URLs to replicas"
   elif [ "$a" -eq 0 ] && [ "$b" -eq 0 ]; then
