@@ -68,7 +68,7 @@ extension Cairn {
             let layerNames = settings.layers.map(\.name).joined(separator: ",")
             do {
                 try await server.run { port in
-                    logger.info("listening", metadata: ["url": "http://\(host):\(port)", "layers": "\(layerNames)"])
+                    logger.notice("listening", metadata: ["url": "http://\(host):\(port)", "layers": "\(layerNames)"])
                 }
             } catch {
                 throw CLIError.io("cannot serve on \(host):\(settings.server.port): \(error)")

@@ -125,8 +125,9 @@ private final class UpstreamHandler: ChannelInboundHandler, @unchecked Sendable 
             context.close(promise: nil)
             return
         }
+        let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
-            if !keepAlive { context.close(promise: nil) }
+            if !keepAlive { channel.close(promise: nil) }
         }
     }
 

@@ -26,9 +26,9 @@ public struct LineLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String,
-                    file: String, function: String, line: UInt) {
-        let fields = metadata.merging(extra ?? [:]) { $1 }
+    public func log(event: LogEvent) {
+        let level = event.level, message = event.message
+        let fields = metadata.merging(event.metadata ?? [:]) { $1 }
         let time = Date().formatted(.iso8601.year().month().day().timeSeparator(.colon).time(includingFractionalSeconds: true))
         let text: String
         switch format {

@@ -72,7 +72,7 @@ final class SQLiteDatabase {
                 case .integer(let v): sqlite3_bind_int64(handle, index, sqlite3_int64(v))
                 case .text(let v): sqlite3_bind_text(handle, index, v, -1, cairn_sqlite_transient)
                 case .blob(let v):
-                    v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), cairn_sqlite_transient) }
+                    _ = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), cairn_sqlite_transient) }
                 }
             }
         }

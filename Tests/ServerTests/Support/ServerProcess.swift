@@ -16,17 +16,18 @@ final class ServerProcess: Sendable {
     /// Everything the server logged on stderr so far.
     var log: String { errors.text }
 
-    /// Writes `config`, starts the server and waits until it logs `listening … url=http://…:PORT`.
-    init(config: String, environment: [String: String] = [:]) throws {
+    /// Writes `config`, starts the server (with `arguments` after the usual ones) and waits until it
+    /// logs `listening … url=http://…:PORT` (or the same as a JSON line).
+    init(config: String, environment: [String: String] = [:], arguments: [String] = []) throws {
         directory = try temporaryDirectory()
-        let launch = try Self.launch(config: config, in: directory,
+        let launch = try Self.launch(config: config, in: directory, arguments: arguments,
                                      environment: ["CAIRN_CACHE_DIR": directory + "/cache"].merging(environment) { $1 })
         process = launch.process
         errors = launch.errors
         let deadline = Date().addingTimeInterval(20)
         var found: Int?
         while found == nil, process.isRunning, Date() < deadline {
-            found = errors.text.firstMatch(of: /listening .*url=http:\/\/127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
+            found = errors.text.firstMatch(of: /listening.*url"?[=:]"?http:\/\/127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
             if found == nil { usleep(10_000) }
         }
         guard let found else {
@@ -75,7 +76,7 @@ final class ServerProcess: Sendable {
     static func failedStart(config: String, environment: [String: String] = [:]) throws -> (status: Int32?, stderr: String) {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let launch = try launch(config: config, in: directory,
+        let launch = try launch(config: config, in: directory, arguments: [],
                                 environment: ["CAIRN_CACHE_DIR": directory + "/cache"].merging(environment) { $1 })
         let deadline = Date().addingTimeInterval(15)
         while launch.process.isRunning, Date() < deadline { usleep(10_000) }
@@ -88,13 +89,13 @@ final class ServerProcess: Sendable {
         return (launch.process.terminationStatus, launch.errors.text)
     }
 
-    private static func launch(config: String, in directory: String, environment: [String: String]) throws
+    private static func launch(config: String, in directory: String, arguments: [String], environment: [String: String]) throws
         -> (process: Process, errors: StreamCollector) {
         let path = directory + "/cairn.yml"
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = cairnExecutable
-        process.arguments = ["serve", "--config", path, "--host", "127.0.0.1", "--port", "0"]
+        process.arguments = ["serve", "--config", path, "--host", "127.0.0.1", "--port", "0"] + arguments
         process.environment = ProcessInfo.processInfo.environment
             .filter { !$0.key.hasPrefix("CAIRN_") || $0.key == "CAIRN_FONTS" }
             .merging(environment) { $1 }
