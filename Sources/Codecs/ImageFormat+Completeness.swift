@@ -2,7 +2,8 @@ internal import CCodecs
 
 extension ImageFormat {
     /// A cheap check that encoded bytes are a whole image of their format, for passing bytes
-    /// through without decoding them: every PNG chunk with a matching CRC up to `IEND`; a JPEG
+    /// through without decoding them: every PNG chunk with a matching CRC up to `IEND`, with image
+    /// data (`IDAT`) before it; a JPEG
     /// from its start marker to its end marker; a WebP whose RIFF length is the byte count. It does
     /// not prove the pixels decode, but it catches what a network does to images (truncation,
     /// junk appended or spliced in).
@@ -22,7 +23,7 @@ extension ImageFormat {
 
     private static func pngChunksAreWhole(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 8
+            var offset = 8, sawImageData = false
             while offset + 12 <= buffer.count {
                 let length = Int(buffer[offset]) << 24 | Int(buffer[offset + 1]) << 16 | Int(buffer[offset + 2]) << 8 | Int(buffer[offset + 3])
                 guard length <= buffer.count - offset - 12 else { return false }
@@ -30,9 +31,10 @@ extension ImageFormat {
                 let stored = UInt32(buffer[crcOffset]) << 24 | UInt32(buffer[crcOffset + 1]) << 16
                     | UInt32(buffer[crcOffset + 2]) << 8 | UInt32(buffer[crcOffset + 3])
                 guard UInt32(libdeflate_crc32(0, buffer.baseAddress! + offset + 4, 4 + length)) == stored else { return false }
-                let isEnd = buffer[offset + 4] == 0x49 && buffer[offset + 5] == 0x45 && buffer[offset + 6] == 0x4E && buffer[offset + 7] == 0x44
+                let type = (buffer[offset + 4], buffer[offset + 5], buffer[offset + 6], buffer[offset + 7])
                 offset = crcOffset + 4
-                if isEnd { return true }
+                if type == (0x49, 0x44, 0x41, 0x54) { sawImageData = true }        // IDAT
+                if type == (0x49, 0x45, 0x4E, 0x44) { return sawImageData }        // IEND
             }
             return false
         }

@@ -10,13 +10,9 @@ enum PNGDecoding {
     static func decode(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(CodecError) -> Surface {
         // The size check comes straight from IHDR, before libpng reads any further.
         if let header = PNGHeader(bytes) { try limits.check(width: header.width, height: header.height) }
-        guard let decoder = ccodecs_png_decoder_create(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count) else {
-            throw .tooLarge("out of memory")
-        }
+        let decoder = try open(bytes)
         defer { ccodecs_png_decoder_destroy(decoder) }
-        var info = ccodecs_image_info()
-        guard ccodecs_png_read_header(decoder, &info) == CCODECS_OK else { throw failure(decoder) }
-        let width = Int(info.width), height = Int(info.height)
+        let (width, height) = try readHeader(decoder)
         try limits.check(width: width, height: height)
         let surface = try ImageDecoder.makeSurface(width: width, height: height)
         let status = surface.withMutablePixels { pixels, stride in
@@ -32,6 +28,27 @@ enum PNGDecoding {
             throw .corrupt(.png, "invalid image size \(header.width)x\(header.height)")
         }
         return (header.width, header.height)
+    }
+
+    /// The size libpng reads from the chunks before the image data, refusing what ``decode`` would
+    /// refuse there (an invalid colour type or bit depth, a damaged critical chunk), without decoding.
+    static func header(of bytes: UnsafeRawBufferPointer) throws(CodecError) -> (width: Int, height: Int) {
+        let decoder = try open(bytes)
+        defer { ccodecs_png_decoder_destroy(decoder) }
+        return try readHeader(decoder)
+    }
+
+    private static func open(_ bytes: UnsafeRawBufferPointer) throws(CodecError) -> OpaquePointer {
+        guard let decoder = ccodecs_png_decoder_create(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count) else {
+            throw .tooLarge("out of memory")
+        }
+        return decoder
+    }
+
+    private static func readHeader(_ decoder: OpaquePointer) throws(CodecError) -> (width: Int, height: Int) {
+        var info = ccodecs_image_info()
+        guard ccodecs_png_read_header(decoder, &info) == CCODECS_OK else { throw failure(decoder) }
+        return (Int(info.width), Int(info.height))
     }
 
     private static func failure(_ decoder: OpaquePointer) -> CodecError {

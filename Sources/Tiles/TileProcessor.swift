@@ -3,8 +3,9 @@ import Codecs
 
 /// Runs a renderer chain over one tile: image in, encoded bytes out. An empty chain passes encoded
 /// bytes through untouched, without decoding (MapProxy's lazy image results), unless `recode` is set
-/// or another output format is asked for; passed-through bytes are checked to be a whole image
-/// (``ImageFormat/isComplete(_:)``), so a truncated upstream answer is an error, not a tile.
+/// or another output format is asked for; passed-through bytes are checked by
+/// ``ImageDecoder/validate(_:limits:)`` (header, size limits, whole bytes), so a truncated or
+/// impossible upstream answer is an error, not a tile.
 public struct TileProcessor: Sendable {
     public let chain: RendererChain
     /// The output encoder; nil keeps the input's format with default settings.
@@ -37,8 +38,9 @@ public struct TileProcessor: Sendable {
         }
         let outputEncoder = encoder ?? ImageEncoder.default(for: inputFormat)
         if chain.isEmpty, !recode, outputEncoder.format == inputFormat, let bytes = input.bytes {
-            // Passed through without decoding, but never broken: a truncated or spliced image fails here.
-            guard ImageFormat.isComplete(bytes) else { throw CodecError.corrupt(inputFormat, "truncated or damaged (passed through without decoding)") }
+            // Passed through without decoding, but never broken or oversized: what a decode would
+            // refuse at its header, its framing or its size limits fails here too.
+            try ImageDecoder.validate(bytes, limits: limits)
             return (bytes, inputFormat)
         }
         var image = try input.surface(limits: limits)
