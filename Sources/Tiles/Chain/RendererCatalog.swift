@@ -50,6 +50,8 @@ public enum RendererCatalog {
             RendererParameter("opacity", .number(0...1), default: "0.3", "opacity"),
             RendererParameter("angle", .number(-360...360), default: "-30", "rotation in degrees"),
             RendererParameter("spacing", .text, default: "every", "every: each tile; wide: every other tile"),
+            RendererParameter("position", .text, default: "pattern", Anchor.choices(or: "pattern") + " (pattern: seamless over the zoom level)"),
+            RendererParameter("margin", .number(0...1024), default: "8", "px at @1x from the edges, for an anchored position"),
         ]) { a in
             guard let weight = Font.Weight(rawValue: a.text("weight")) else {
                 throw ChainError("text.weight: '\(a.text("weight"))' is not regular or bold")
@@ -60,26 +62,19 @@ public enum RendererCatalog {
             guard !a.text("text").isEmpty else { throw ChainError("text: give the text, e.g. text:© ACME") }
             return TextRenderer(text: a.text("text"), font: Font(family: a.text("font"), size: try a.number("size"), weight: weight),
                                 color: try a.color("color")!, opacity: try a.number("opacity"), angle: try a.number("angle"),
-                                spacing: spacing)
+                                spacing: spacing,
+                                placement: try Anchor.parse(a.text("position"), for: "text", or: "pattern", TextRenderer.Placement.pattern, anchored: { .anchor($0) }),
+                                margin: try a.number("margin"))
         },
         RendererDescriptor("logo", "an image (PNG, JPEG, WebP) at an anchor, or repeated", [
             RendererParameter("path", .text, default: nil, "the logo file"),
             RendererParameter("opacity", .number(0...1), default: "1", "opacity"),
-            RendererParameter("position", .text, default: "bottom-right",
-                              "\(Anchor.allCases.map(\.rawValue).joined(separator: ", ")) or repeat"),
+            RendererParameter("position", .text, default: "bottom-right", Anchor.choices(or: "repeat")),
             RendererParameter("scale", .number(0.01...16), default: "1", "size factor"),
             RendererParameter("margin", .number(0...1024), default: "8", "px at @1x from the edges"),
         ]) { a in
             guard !a.text("path").isEmpty else { throw ChainError("logo: give the file, e.g. logo:brand.png") }
-            let position = a.text("position")
-            let placement: LogoRenderer.Placement
-            if position == "repeat" {
-                placement = .repeated
-            } else if let anchor = Anchor(rawValue: position) {
-                placement = .anchor(anchor)
-            } else {
-                throw ChainError("logo.position: '\(position)' is not one of \(Anchor.allCases.map(\.rawValue).joined(separator: ", ")) or repeat")
-            }
+            let placement = try Anchor.parse(a.text("position"), for: "logo", or: "repeat", LogoRenderer.Placement.repeated, anchored: { .anchor($0) })
             return LogoRenderer(image: try LogoRenderer.load(path: a.text("path")), opacity: try a.number("opacity"),
                                 placement: placement, scale: try a.number("scale"), margin: try a.number("margin"))
         },

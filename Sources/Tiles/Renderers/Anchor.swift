@@ -21,3 +21,21 @@ public enum Anchor: String, Sendable, CaseIterable {
         return Point(x: column, y: row)
     }
 }
+
+extension Anchor {
+    /// "top-left, top, …, bottom-right or `word`", for a parameter's help and errors.
+    static func choices(or word: String) -> String {
+        allCases.map(\.rawValue).joined(separator: ", ") + " or " + word
+    }
+
+    /// A `position` parameter's value: one of the anchors, or the renderer's one other `word`.
+    /// Errors name the renderer's parameter and list what is valid.
+    static func parse<Placement>(_ value: String, for renderer: String, or word: String, _ other: Placement,
+                                 anchored: (Anchor) -> Placement) throws -> Placement {
+        if value == word { return other }
+        guard let anchor = Anchor(rawValue: value) else {
+            throw ChainError("\(renderer).position: '\(value)' is not one of \(choices(or: word))")
+        }
+        return anchored(anchor)
+    }
+}
