@@ -46,6 +46,47 @@ import Tiles
         #expect(leftEdge.symmetricDifference(rightEdge).count <= leftEdge.count / 3, "\(leftEdge.sorted()) vs \(rightEdge.sorted())")
     }
 
+    /// The box around every inked (darkened) pixel: (minX, minY, maxX, maxY), nil when there is none.
+    private func inkBox(_ image: Surface) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixel(x: x, y: y).r < 200 {
+                box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+            }
+        }
+        return box
+    }
+
+    @Test func anchoredTextSitsInItsCornerInsideTheMargin() throws {
+        let image = try render("text:text=ACME,opacity=1,angle=0,size=24,position=bottom-right,margin=8", x: 4, y: 2)
+        let box = try #require(inkBox(image))
+        #expect(box.minX > 128 && box.minY > 200, "\(box)")
+        #expect(box.maxX <= 256 - 8 && box.maxY <= 256 - 8, "inside the margin: \(box)")
+        #expect(box.maxX >= 256 - 8 - 6, "against the right margin: \(box)")
+        // The same text on the neighbour sits in the same place: a stamp, not a pattern.
+        #expect(inkBox(try render("text:text=ACME,opacity=1,angle=0,size=24,position=bottom-right,margin=8", x: 5, y: 2))! == box)
+    }
+
+    @Test func rotatedAnchoredTextStaysInsideTheTile() throws {
+        let image = try render("text:text=© ACME MAPS,opacity=1,angle=-30,size=20,position=top-left,margin=4", x: 4, y: 2)
+        let box = try #require(inkBox(image))
+        #expect(box.minX >= 4 && box.minY >= 4, "inside the margin: \(box)")
+        #expect(box.minX < 20 && box.minY < 20, "against the top-left corner: \(box)")
+        #expect(box.maxX < 256 - 4 && box.maxY < 128, "\(box)")
+    }
+
+    @Test func anchoredTextWithWideSpacingMarksEveryOtherTile() throws {
+        let spec = "text:text=ACME,opacity=1,angle=0,position=center,spacing=wide"
+        #expect(inkBox(try render(spec, x: 4, y: 2)) != nil)
+        #expect(inkBox(try render(spec, x: 5, y: 2)) == nil)
+    }
+
+    @Test func aPositionThatIsNoneOfTheAnchorsListsThem() throws {
+        #expect(throws: ChainError("text.position: 'middle' is not one of top-left, top, top-right, left, center, right, bottom-left, bottom, bottom-right or pattern")) {
+            try RendererChain(spec: "text:text=A,position=middle")
+        }
+    }
+
     @Test func logoAtAnAnchorAndRepeated() throws {
         let directory = NSTemporaryDirectory() + "cairn-logo-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
