@@ -3,6 +3,11 @@
 # Usage: scripts/install-deps.sh build [test ...]   (the kinds of packages to install)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# The Swift toolchain is not a Debian package: it must already be on PATH (as on the project's machines).
+if ! command -v "${SWIFT:-swift}" >/dev/null 2>&1; then
+  echo "error: ${SWIFT:-swift}: not found; Cairn needs the Swift 6 toolchain (with its package manager) on PATH" >&2
+  exit 69
+fi
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(build)
 missing=()
