@@ -35,6 +35,14 @@ import Tiles
         let grid = try #require(chain.renderers.first as? GridRenderer)
         #expect(grid.format == "X={x}, Y={y}")
         #expect(grid.fontSize == 10)
+        let text = try #require(try RendererChain(spec: "text:E=mc², Inc.,size=20").renderers.first as? TextRenderer)
+        #expect(text.text == "E=mc², Inc.")
+        #expect(text.font.size == 20)
+    }
+
+    @Test(arguments: ["text:text=ACME,opacty=0.5", "text:foo=1", "grid:colour=red", "logo:brand.png,pos=top"])
+    func misspeltParametersOfTextFirstRenderersAreReported(spec: String) {
+        #expect { try RendererChain(spec: spec) } throws: { "\($0)".contains("unknown parameter") && "\($0)".contains("(valid: ") }
     }
 }
 

@@ -4,7 +4,8 @@ extension RendererChain {
     /// Builds a chain from a SPEC: `name[:key=value[,key=value…]]` joined by `|`, e.g.
     /// `mosaic:cells=8,alpha=0.2|grid|grayscale`. The main parameter may be given bare (`blur:2`).
     /// A comma followed by something that is not `key=` belongs to the previous value, so text
-    /// values may contain commas (and, for text-first renderers, `=`). An empty SPEC is the empty chain.
+    /// values may contain commas, and `=` after anything but a parameter-like name (`E=mc²`).
+    /// An empty SPEC is the empty chain.
     public init(spec: String) throws {
         var renderers: [any Renderer] = []
         for item in spec.split(separator: "|", omittingEmptySubsequences: false) {
@@ -32,11 +33,11 @@ extension RendererChain {
         for segment in text.split(separator: ",", omittingEmptySubsequences: false) {
             let equals = segment.firstIndex(of: "=")
             let key = equals.map { segment[..<$0].trimmingCharacters(in: .whitespaces) } ?? ""
+            // `key=` starts a parameter when the key is declared or looks like a parameter name
+            // (then an unknown one is reported, so a misspelt `opacty=` is never drawn as text);
+            // any other `=` (`E=mc²`, `X={x}`) belongs to the text around it.
             let declared = descriptor.parameters.contains { $0.name == key }
-            // An undeclared `key=` starts a new (unknown, so reported) parameter, unless the main
-            // parameter is text, whose value may itself hold `=`.
-            let mainIsText: Bool = if case .text = descriptor.parameters.first?.kind { true } else { false }
-            if let equals, !key.isEmpty, !key.contains(" "), declared || !mainIsText {
+            if let equals, declared || looksLikeParameterName(key) {
                 pairs.append((key, segment[segment.index(after: equals)...].trimmingCharacters(in: .whitespaces)))
             } else if let last = pairs.popLast() {
                 pairs.append((last.key, last.value + "," + segment))
@@ -45,5 +46,12 @@ extension RendererChain {
             }
         }
         return pairs
+    }
+
+    /// Lower-case ASCII letters, digits, `-` and `_`, starting with a letter: the shape of every
+    /// renderer parameter's name.
+    static func looksLikeParameterName(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 }
