@@ -69,31 +69,28 @@ import Testing
         #expect(try reader.tile(first) == [3])
     }
 
+    /// The `sqlite3` command-line shell (installed by `make test`) reads what the writer wrote.
     @Test func anotherSQLiteClientReadsTheFile() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
         let path = temporaryFile()
+        let written = corpus.prefix(21)   // z0-2
         do {
             let writer = try MBTilesWriter(path: path)
-            for (tile, data) in corpus.prefix(21) { try writer.write(tile, data: data) }
+            for (tile, data) in written { try writer.write(tile, data: data) }
             try writer.setMetadata(MBTilesMetadata(name: "w", format: "png"))
             try writer.commit()
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            print(db.execute('select count(*), sum(length(tile_data)) from tiles').fetchone()[0])
-            print(db.execute("select value from metadata where name = 'format'").fetchone()[0])
-            """, path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        process.waitUntilExit()
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n").map(String.init)
-        #expect(process.terminationStatus == 0)
-        #expect(lines == ["21", "png"])
+        let sqlite = try runTool(["sqlite3", "-readonly", path, """
+            PRAGMA integrity_check;
+            SELECT count(*), sum(length(tile_data)) FROM tiles;
+            SELECT value FROM metadata WHERE name = 'format';
+            SELECT hex(tile_data) FROM tiles WHERE zoom_level = 2 AND tile_column = 2 AND tile_row = 2;
+            """])
+        #expect(sqlite.status == 0, "sqlite3 (from make test's dependencies) must be on PATH and read the file")
+        let tile = try TileID(z: 2, x: 2, y: 1)   // TMS row 2
+        let bytes = try #require(written.first { $0.0 == tile }?.1)
+        let hex = bytes.map { String(format: "%02X", $0) }.joined()
+        #expect(sqlite.output.split(separator: "\n").map(String.init) ==
+                ["ok", "21|\(written.reduce(0) { $0 + $1.1.count })", "png", hex])
     }
 
     @Test func unreadableFilesAreReportedWithTheirPath() {

@@ -21,16 +21,18 @@ import Tiles
     }
 
     @Test func matchesBruteForceOnRandomBoxes() throws {
-        for _ in 0..<300 {
-            let a = Double.random(in: -180...180), b = Double.random(in: -180...180)
-            let s = Double.random(in: -89...88), n = Double.random(in: (s + 0.5)...89.9)
+        var random = SeededGenerator()
+        for index in 0..<300 {
+            let a = Double.random(in: -180...180, using: &random), b = Double.random(in: -180...180, using: &random)
+            let s = Double.random(in: -89...88, using: &random), n = Double.random(in: (s + 0.5)...89.9, using: &random)
             guard a != b else { continue }
             let box = try BoundingBox(west: a, south: s, east: b, north: n)   // a > b crosses the antimeridian
             for zoom in 0...5 {
                 let ranges = box.tileRanges(zoom: zoom)
                 let listed = Set(ranges.flatMap { Array($0) })
-                #expect(listed == (try bruteForce(box, zoom: zoom)), "\(box) at zoom \(zoom)")
-                #expect(ranges.reduce(0) { $0 + $1.count } == listed.count)
+                let failure: Comment = "case \(index) of seed \(random.seed): \(box) at zoom \(zoom)"
+                #expect(listed == (try bruteForce(box, zoom: zoom)), failure)
+                #expect(ranges.reduce(0) { $0 + $1.count } == listed.count, failure)
             }
         }
     }
@@ -49,10 +51,8 @@ import Tiles
 
     @Test func worldCounts() {
         #expect(BoundingBox.world.tileCount(zooms: 0...4) == 1 + 4 + 16 + 64 + 256)
-        // 1.4 million tiles answered by arithmetic, not by listing them.
-        let start = Date()
+        // 1.4 million tiles, answered by arithmetic (how fast is `make bench`'s business, not a test's).
         #expect(BoundingBox.world.tileCount(zooms: 0...10) == (0...10).reduce(0) { $0 + (1 << (2 * $1)) })
-        #expect(Date().timeIntervalSince(start) < 0.1)
     }
 
     @Test(arguments: ["1,2,3", "a,b,c,d", "10,20,30,10", "-190,0,10,10", "0,-95,10,10", "5,0,5,10"])
