@@ -73,6 +73,9 @@ public final class TestUpstream: Sendable {
     /// Requests seen in all.
     public var totalRequests: Int { counts.paths.withLock { $0.values.reduce(0, +) } }
 
+    /// The most requests the upstream was answering at one time (received, reply not yet sent).
+    public var maximumConcurrentRequests: Int { counts.concurrency.withLock { $0.maximum } }
+
     public func stop() {
         try? channel.close().wait()
     }
@@ -99,6 +102,7 @@ private final class UpstreamHandler: ChannelInboundHandler, @unchecked Sendable 
             guard let head else { return }
             let path = String(head.uri.split(separator: "?").first ?? "")
             counts.paths.withLock { $0[path, default: 0] += 1 }
+            counts.concurrency.withLock { $0.now += 1; $0.maximum = max($0.maximum, $0.now) }
             let request = TestUpstream.Request(path: path, headers: head.headers.map { ($0.name, $0.value) })
             let reply = handler(request)
             let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -110,6 +114,7 @@ private final class UpstreamHandler: ChannelInboundHandler, @unchecked Sendable 
     }
 
     private func send(_ reply: TestUpstream.Reply, context: ChannelHandlerContext, keepAlive: Bool) {
+        counts.concurrency.withLock { $0.now -= 1 }
         guard context.channel.isActive else { return }
         var headers = HTTPHeaders(reply.headers)
         headers.replaceOrAdd(name: "Content-Length", value: String(reply.body.count))
@@ -136,7 +141,8 @@ private final class UpstreamHandler: ChannelInboundHandler, @unchecked Sendable 
     }
 }
 
-/// Requests per path, shared by the connections' handlers.
+/// Requests per path, and how many are being answered at once, shared by the connections' handlers.
 private final class RequestCounts: Sendable {
     let paths = Mutex<[String: Int]>([:])
+    let concurrency = Mutex<(now: Int, maximum: Int)>((0, 0))
 }

@@ -7,10 +7,11 @@ import Tiles
 /// The HTTP source against a real server on a loopback port, in each of the ways a tile server
 /// answers or fails.
 @Suite struct HTTPTileSourceTests {
-    private let tile = try! TileID(z: 2, x: 2, y: 1)
+    let tile = try! TileID(z: 2, x: 2, y: 1)
 
-    private func source(_ upstream: TestUpstream, retries: Int = 2, timeout: Double = 2,
-                        configure: (inout HTTPSourceOptions) -> Void = { _ in }) throws -> HTTPTileSource {
+    /// An HTTP source for the upstream's `/{z}/{x}/{y}.png`, with a 10 ms backoff.
+    func source(_ upstream: TestUpstream, retries: Int = 2, timeout: Double = 2,
+                configure: (inout HTTPSourceOptions) -> Void = { _ in }) throws -> HTTPTileSource {
         var options = HTTPSourceOptions()
         options.retries = retries
         options.timeout = timeout
