@@ -66,6 +66,34 @@ import Tiles
         #expect(GridRenderer().label(for: nil) == "?/?/?")
     }
 
+    /// `{lon}`/`{lat}` are the tile's north-west corner in degrees, 5 decimals; values worked out
+    /// from the Web Mercator formulas by hand (lon = x / 2^z × 360 − 180, lat = atan(sinh(π(1 − 2y / 2^z)))).
+    @Test(arguments: [("0/0/0", "-180.00000 85.05113"), ("3/4/2", "0.00000 66.51326"), ("3/1/6", "-135.00000 -66.51326"),
+                      ("5/17/11", "11.25000 48.92250"), ("4/15/15", "157.50000 -82.67628")])
+    func gridLabelsGiveTheTilesCornerInDegrees(tile: String, label: String) throws {
+        let id = try TileID(path: tile)
+        #expect(GridRenderer(format: "{lon} {lat}").label(for: id) == label)
+        #expect(GridRenderer(format: "{z}/{x}/{y} @ {lon},{lat}").label(for: id) == "\(tile) @ " + label.replacingOccurrences(of: " ", with: ","))
+        #expect(GridRenderer(format: "{lon}").label(for: nil) == "?")
+    }
+
+    @Test func gridDrawsTheLonLatLabelItComputes() throws {
+        func drawn(_ spec: String, _ tile: String) throws -> [UInt32] {
+            var image = try solidSurface()
+            try RendererChain(spec: spec).render(&image, context: RenderContext(tile: try TileID(path: tile)))
+            return pixels(image)
+        }
+        let spec = "grid:format={lon}\\n{lat},width=0"
+        let drawn342 = try drawn(spec, "3/4/2")
+        // The same pixels as the literal text the label should be…
+        #expect(drawn342 == (try drawn("grid:format=0.00000\\n66.51326,width=0", "3/4/2")))
+        #expect(drawn342 != (try drawn("grid:format=0.00000\\n66.51327,width=0", "3/4/2")))
+        // …and the label follows the tile: another column, another row.
+        #expect(drawn342 != (try drawn(spec, "3/5/2")))
+        #expect(drawn342 != (try drawn(spec, "3/4/3")))
+        #expect(try drawn("grid:format={lon},width=0", "3/4/2") == (try drawn("grid:format={lon},width=0", "3/4/6")), "one column, one longitude")
+    }
+
     @Test func retinaTilesStayRetinaAndScaleTheGrid() throws {
         let image = try render("mosaic|grid:color=#ff0000,width=2", tile: tile, size: 512)
         #expect(image.width == 512 && image.height == 512)
