@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite struct FilterCommandTests {
-    let tilePath = Cairn.repositoryRoot + "/Tests/Fixtures/tiles/world/2/2/1.png"
+    let tilePath = worldTiles + "/2/2/1.png"
     var tile: [UInt8] { Array(FileManager.default.contents(atPath: tilePath)!) }
 
     @Test func pipelineFromStdinToStdout() throws {
@@ -21,7 +21,11 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stdout == tile)
         let recoded = try Cairn.run(["filter", "--chain", "identity", "--recode"], stdin: tile)
-        #expect(recoded.stdout != tile)
+        #expect(recoded.status == 0, "\(recoded.stderr)")
+        #expect(recoded.stdout != tile)   // decoded and encoded again by Cairn's own writer…
+        let original = try ImageDecoder.decode(tile), again = try ImageDecoder.decode(recoded.stdout)
+        #expect(again.width == original.width && again.height == original.height)
+        #expect(pixels(again) == pixels(original))   // …to the same pixels
     }
 
     @Test func tileIsInferredFromThePathAndOutputFormatFromTheExtension() throws {

@@ -7,15 +7,8 @@ import Tiles
 
 /// `cairn render` as a user runs it: real corpus tiles, a real loopback tile server, real output.
 @Suite struct RenderCommandTests {
-    private let world = Cairn.repositoryRoot + "/Tests/Fixtures/tiles/world"
+    private let world = worldTiles
     private var corpusTemplate: String { "file://\(world)/{z}/{x}/{y}.png" }
-
-    private func files(under root: String) -> [String] {
-        (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: root + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted()
-    }
 
     private func sqlite(_ path: String, _ query: String) throws -> String {
         let process = Process()
@@ -168,6 +161,35 @@ import Tiles
         // The failure list is a tile list: render it again once the upstream has recovered.
         let failed = TileList(file: try TileListFile(path: directory + "/failed.txt"))
         #expect(Set(failed.map(\.description)) == ["2/1/0", "2/3/3", "2/0/3", "2/1/1"])
+    }
+
+    @Test func connectionsLimitsTheRequestsOneHostSeesAtOnce() throws {
+        let good = worldTile("2/2/1")
+        let upstream = try TestUpstream { _ in TestUpstream.Reply(body: good, delay: 0.15) }
+        defer { upstream.stop() }
+        let out = try Cairn.temporaryDirectory() + "/tiles"
+        let run = try Cairn.run(["render", "--source", upstream.baseURL + "/{z}/{x}/{y}.png", "--bbox=-180,-85,180,85", "--zoom", "2",
+                                 "--out", out, "--jobs", "4", "--connections", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("rendered 16 tiles"), "\(run.stderr)")
+        #expect(upstream.totalRequests == 16)
+        #expect(upstream.maximumConcurrentRequests == 2, "--connections 2, yet the upstream saw \(upstream.maximumConcurrentRequests) requests at once")
+    }
+
+    // MARK: determinism
+
+    @Test func oneWorkerAndTwoWriteTheSameBytes() throws {
+        let outputs = try [1, 2].map { jobs in
+            let out = try Cairn.temporaryDirectory() + "/tiles"
+            let run = try Cairn.run(["render", "--source", corpusTemplate, "--bbox=-180,-85,180,85", "--zoom", "0-3", "--jobs", "\(jobs)",
+                                     "--chain", "mosaic|tint|grid:format={z}/{x}/{y} {lon}|text:text=© ACME,spacing=wide|sepia:0.3", "--out", out])
+            #expect(run.status == 0, "--jobs \(jobs): \(run.stderr)")
+            return (out, files(under: out))
+        }
+        #expect(outputs[0].1.count == 77)
+        #expect(outputs[0].1 == outputs[1].1)
+        let differing = outputs[0].1.filter { contents(outputs[0].0 + "/" + $0) != contents(outputs[1].0 + "/" + $0) }
+        #expect(differing.isEmpty, "--jobs 1 and --jobs 2 wrote different bytes for \(differing.prefix(5))")
     }
 
     @Test func ctrlCStopsCleanlyAndResumeFinishesTheJob() throws {
