@@ -5,16 +5,8 @@ import Testing
 import Tiles
 
 @Suite struct WatermarkTests {
-    private func white(_ side: Int = 256) throws -> Surface {
-        let surface = try Surface(width: side, height: side)
-        let context = Context(surface)
-        context.setColor(.white)
-        context.paint()
-        return surface
-    }
-
     private func render(_ spec: String, x: Int, y: Int) throws -> Surface {
-        var image = try white()
+        var image = try solidSurface()
         try RendererChain(spec: spec).render(&image, context: RenderContext(tile: try TileID(z: 3, x: x, y: y)))
         return image
     }
@@ -46,16 +38,8 @@ import Tiles
         #expect(leftEdge.symmetricDifference(rightEdge).count <= leftEdge.count / 3, "\(leftEdge.sorted()) vs \(rightEdge.sorted())")
     }
 
-    /// The box around every inked (darkened) pixel: (minX, minY, maxX, maxY), nil when there is none.
-    private func inkBox(_ image: Surface) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
-        for y in 0..<image.height {
-            for x in 0..<image.width where image.pixel(x: x, y: y).r < 200 {
-                box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
-            }
-        }
-        return box
-    }
+    /// The box around every darkened pixel, nil when there is none.
+    private func inkBox(_ image: Surface) -> InkBox? { InkBox(image) { $0.r < 200 } }
 
     @Test func anchoredTextSitsInItsCornerInsideTheMargin() throws {
         let image = try render("text:text=ACME,opacity=1,angle=0,size=24,position=bottom-right,margin=8", x: 4, y: 2)

@@ -25,10 +25,10 @@ public enum RendererCatalog {
         },
         RendererDescriptor("tint", "one colour over the tile: fixed, or random seeded by z/x/y", [
             RendererParameter("color", .color, default: nil, "the colour (default: random per tile)"),
-            RendererParameter("alpha", .number(0...1), default: "0.2", "opacity of the random colour"),
+            RendererParameter("alpha", .number(0...1), default: nil, "opacity: of the random colour (default 0.2), or times a fixed colour's own"),
             RendererParameter("seed", .integer(Int.min...Int.max), default: "0", "changes the random colour"),
         ]) { a in
-            TintRenderer(color: try a.color("color"), alpha: try a.number("alpha"), seed: try a.integer("seed"))
+            TintRenderer(color: try a.color("color"), alpha: try a.optionalNumber("alpha"), seed: try a.integer("seed"))
         },
         RendererDescriptor("grid", "debug overlay: tile border and a z/x/y label", [
             RendererParameter("format", .text, default: "{z}/{x}/{y}", "label: {z} {x} {y} {-y} {q} {lon} {lat}, \\n; or classic"),

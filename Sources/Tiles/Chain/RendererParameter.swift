@@ -75,6 +75,11 @@ public struct RendererArguments: Sendable {
         return value
     }
 
+    /// A number parameter without a default: nil when it was not given.
+    public func optionalNumber(_ name: String) throws -> Double? {
+        raw(name) == nil ? nil : try number(name)
+    }
+
     public func color(_ name: String) throws -> Color? {
         guard let text = raw(name) else { return nil }
         do { return try Color(parsing: text) } catch { throw bad(name, text) }
