@@ -21,4 +21,6 @@ tile="$root/Tests/Fixtures/tiles/world/2/2/1.png"
 "$cairn" filter "$tile" --chain 'mosaic|grid' -o "$docs/filter-mosaic-grid.png"
 "$cairn" filter "$tile" --chain 'dark|grid:classic' -o "$docs/filter-dark-grid.png"
 "$cairn" filter "$tile" --chain 'grayscale|pixelate:16' -o "$docs/filter-grayscale-pixelate.png"
+"$cairn" filter "$tile" --chain 'text:text=© ACME,opacity=0.3|text:text=© Cairn samples,position=bottom-right,angle=0,size=11,opacity=0.8' \
+  -o "$docs/filter-text.png"
 echo "docs pictures written to $docs"
