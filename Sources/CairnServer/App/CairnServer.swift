@@ -17,8 +17,10 @@ public struct CairnServer: Sendable {
         let badges: BadgeService
         let cards: CardService
         let renders: RenderQueue
+        let productions: ProductionLimit
         let cache: DiskCache
         let metrics: ServerMetrics
+        let requests = RequestsInFlight()
         let started = Date()
     }
 
@@ -31,12 +33,14 @@ public struct CairnServer: Sendable {
         let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize) { tiles, bytes in
             metrics.cacheEvicted(tiles: tiles, bytes: bytes)
         }
-        let renders = RenderQueue(pool: WorkerPool(threads: config.server.renderWorkers ?? AvailableCores.count),
-                                  limit: config.server.queue)
+        let workers = config.server.renderWorkers ?? AvailableCores.count
+        let renders = RenderQueue(pool: WorkerPool(threads: workers), limit: config.server.queue)
+        let productions = ProductionLimit(limit: config.server.maxInflightFetches ?? config.server.queue + workers)
         var layers: [String: LayerService] = [:]
         for layer in config.layers {
             do {
-                layers[layer.name] = try LayerService(layer: layer, cache: cache, renders: renders, policy: config.cache, metrics: metrics)
+                layers[layer.name] = try LayerService(layer: layer, cache: cache, renders: renders, productions: productions,
+                                                      policy: config.cache, metrics: metrics, decodeLimits: config.limits.decode)
             } catch {
                 throw ConfigError("layers.\(layer.name).source", "\(error)")
             }
@@ -47,8 +51,9 @@ public struct CairnServer: Sendable {
             badges: BadgeService(badges: config.badges, limits: config.limits,
                                  store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "badge"), renders: renders),
             cards: CardService(cards: config.cards, limits: config.limits,
-                               store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders),
-            renders: renders, cache: cache, metrics: metrics)
+                               store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders,
+                               productions: productions),
+            renders: renders, productions: productions, cache: cache, metrics: metrics)
     }
 
     /// Serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests in flight

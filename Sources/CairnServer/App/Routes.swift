@@ -62,7 +62,8 @@ enum Routes {
         router.get("/metrics") { _, _ -> Response in
             let usage = services.cache.usage
             services.metrics.gauges(cacheBytes: usage.bytes, cacheTiles: usage.tiles,
-                                    queued: services.renders.waiting, rendering: services.renders.busy)
+                                    queued: services.renders.waiting, rendering: services.renders.busy,
+                                    producing: services.productions.count, requests: services.requests.count)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             headers[.cacheControl] = "no-store"
