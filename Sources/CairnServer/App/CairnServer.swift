@@ -57,18 +57,31 @@ public struct CairnServer: Sendable {
     }
 
     /// Serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests in flight
-    /// finish (at most `shutdown_grace` seconds) and returns. `onListening` hears the bound port
-    /// (useful with port 0).
+    /// finish (at most `shutdown_grace` seconds) and returns — normally, also when the grace period
+    /// cut requests off (logged as a warning with their number): a signal-initiated stop is a
+    /// clean exit. Throws when serving fails otherwise (the port is taken). `onListening` hears the
+    /// bound port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = Application(
             router: Routes.router(services: services, config: config, logger: logger),
             configuration: .init(address: .hostname(config.server.host, port: config.server.port), serverName: "cairn"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        let watch = ShutdownWatch(requests: services.requests)
+        var configuration = ServiceGroupConfiguration(
+            services: [.init(service: app), .init(service: watch, successTerminationBehavior: .ignore)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(config.server.shutdownGrace * 1000))
         let group = ServiceGroup(configuration: configuration)
-        try await group.run()
+        do {
+            try await group.run()
+        } catch where watch.began {
+            logger.debug("the service group ended with an error during shutdown", metadata: ["error": "\(error)"])
+        }
+        if watch.cutOff > 0 {
+            logger.warning("shutdown_grace exceeded: requests cut off",
+                           metadata: ["requests": "\(watch.cutOff)", "grace_seconds": "\(config.server.shutdownGrace)"])
+        }
         for layer in services.layers.values { await layer.source.close() }
         await services.cards.fetcher?.close()
         services.renders.pool.shutdown()

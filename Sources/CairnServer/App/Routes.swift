@@ -6,7 +6,9 @@ import Logging
 enum Routes {
     static func router(services: CairnServer.Services, config: ServerConfig, logger: Logger) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.addMiddleware { ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, logger: logger) }
+        router.addMiddleware {
+            ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, requests: services.requests, logger: logger)
+        }
 
         router.get("/tiles/:layer/:z/:x/:file") { request, context -> Response in
             let name = context.parameters.get("layer") ?? ""
