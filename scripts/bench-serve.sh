@@ -16,8 +16,9 @@ cleanup() {
   rm -rf "$work" "$shm"
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-nginx_port=$(free_port); cairn_port=$(free_port)
+# shellcheck source=lib/free-port.sh
+source "$root/scripts/lib/free-port.sh"
+free_port nginx_port && free_port cairn_port || { echo "found no free loopback port"; exit 1; }
 
 # nginx: the static baseline, and the loopback "upstream" for cold renders (every tile path
 # answers with the same real tile, so each request costs a decode, the chain and an encode).
@@ -39,7 +40,11 @@ http {
   }
 }
 CONF
-nginx -c "$work/nginx.conf" -p "$work/nginx" >/dev/null 2>&1
+nginx -c "$work/nginx.conf" -p "$work/nginx" >/dev/null 2>&1 \
+  || { echo "nginx did not start:"; cat "$work/nginx/error.log" 2>/dev/null; exit 1; }
+for _ in $(seq 50); do curl -fsS -o /dev/null "http://127.0.0.1:$nginx_port/static/2/2/1.png" 2>/dev/null && break; sleep 0.1; done
+curl -fsS -o /dev/null "http://127.0.0.1:$nginx_port/static/2/2/1.png" \
+  || { echo "nginx does not serve on :$nginx_port:"; cat "$work/nginx/error.log" 2>/dev/null; exit 1; }
 
 cat > "$work/cairn.yml" <<CONF
 server: {host: 127.0.0.1, port: $cairn_port, queue: 4096}

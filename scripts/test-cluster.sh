@@ -7,6 +7,7 @@
 # from deploy/nginx.conf by rewriting its `# DEPLOY:` lines. Every tile of zooms 0-3 of one layer,
 # zooms 0-2 of a second, some badges and cards are requested through nginx three times; checked:
 #   - every answer is 200 with an image Content-Type;
+#   - the first round is an nginx MISS for every URL (its cache starts empty);
 #   - each URL reached exactly one replica (from the replicas' own request logs), none both;
 #   - the second round is a cache hit (nginx X-Cache-Status: HIT, or Cairn's Cache-Status: hit);
 #   - a third round, after nginx restarted with an empty cache, reaches the replicas again and
@@ -14,6 +15,7 @@
 #   - each replica got at least 20% of the URLs (the consistent hash spreads them);
 #   - /health and /metrics pass through uncached, TileJSON links carry nginx's host and port,
 #     If-None-Match gets 304.
+# Ends with "N passed, 0 failed", N the checks that ran; the first failed check stops the run.
 # Needs nginx and curl (scripts/install-deps.sh test). CAIRN_KEEP_TMP=1 keeps the temp dir.
 set -euo pipefail
 
@@ -22,7 +24,14 @@ cairn="${1:-.build/debug/cairn}"
 case "$cairn" in /*) ;; *) cairn="$PWD/$cairn" ;; esac
 
 say() { echo "test-cluster: $*"; }
-fail() { echo "test-cluster: FAIL: $*" >&2; exit 1; }
+# Checks count as they pass; the first failure ends the run with the count so far.
+checks_passed=0
+passed() { checks_passed=$((checks_passed + 1)); }
+fail() {
+  echo "test-cluster: FAIL: $*" >&2
+  echo "test-cluster: $checks_passed passed, 1 failed"
+  exit 1
+}
 
 [ -x "$cairn" ] || fail "no cairn binary at $cairn (build it: swift build --product cairn)"
 nginx="$(command -v nginx || true)"
@@ -64,20 +73,8 @@ trap 'exit 143' TERM
 
 # --- ports: a random port nobody answers on, not one already taken here; start-up retries if it
 # is taken in between.
-taken_ports=" "
-free_port() {
-  local port
-  for _ in $(seq 100); do
-    port=$((20000 + RANDOM % 40000))
-    case "$taken_ports" in *" $port "*) continue ;; esac
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-      taken_ports+="$port "
-      echo "$port"
-      return 0
-    fi
-  done
-  fail "found no free loopback port"
-}
+# shellcheck source=lib/free-port.sh
+source "$root/scripts/lib/free-port.sh"
 
 # --- the Cairn configuration: both replicas read it; CAIRN_CACHE_DIR gives each its own cache.
 cat >"$tmp/cairn.yml" <<EOF
@@ -113,7 +110,7 @@ declare -A replica_port
 start_replica() {
   local n=$1 port pid log="$tmp/replica-$1.log"
   for _ in 1 2 3 4 5; do
-    port="$(free_port)"
+    free_port port || fail "found no free loopback port"
     : >"$log"   # exists before the polling below reads it
     CAIRN_CACHE_DIR="$tmp/cache-$n" "$cairn" serve --config "$tmp/cairn.yml" --host 127.0.0.1 --port "$port" 2>"$log" &
     pid=$!
@@ -151,7 +148,7 @@ fi
 start_nginx() {
   local port conf="$tmp/nginx/nginx.conf"
   for _ in 1 2 3 4 5; do
-    port="$(free_port)"
+    free_port port || fail "found no free loopback port"
     sed -e "s|^user .*# DEPLOY.*\$|$user_line|" \
         -e "s|^pid .*# DEPLOY.*\$|pid $tmp/nginx/nginx.pid;|" \
         -e "s|^error_log .*# DEPLOY.*\$|error_log $tmp/nginx/error.log warn;|" \
@@ -245,11 +242,16 @@ round() {
     esac
   done
   round_count[$n]=$count
+  passed  # every URL answered 200 with an image (and, rounds 2 and 3, from a cache)
 }
 declare -A round_count
 image_requests() { cat "$tmp"/replica-*.log | grep -c ' info request .* path=/\(tiles\|badges\|cards\)/' || true; }
 
 round 1
+# Round 1 is cold for nginx too: every URL must have been an nginx MISS that reached a replica.
+[ "${round_count[1]}" -eq "${#urls[@]}" ] \
+  || fail "round 1: ${round_count[1]} of ${#urls[@]} URLs were nginx MISSes; a cold cache must miss every one"
+passed
 after_1=$(image_requests)
 round 2
 after_2=$(image_requests)
@@ -281,34 +283,40 @@ for url in "${urls[@]}"; do
     served_b=$((served_b + 1))
   fi
 done
+passed  # every URL on exactly one replica
 total=${#urls[@]}
 for share in "$served_a" "$served_b"; do
   [ $((share * 5)) -ge "$total" ] || fail "uneven spread: replica :$port_a got $served_a of $total URLs, :$port_b got $served_b (each needs 20%)"
 done
+passed
 
 # --- the rest of the proxy's contract.
 fetch /health
 [ "$status" = 200 ] || fail "/health through nginx answered $status"
 fetch /health
 [ -z "$xcache" ] || fail "/health went through nginx's cache (X-Cache-Status: $xcache)"
+passed
 fetch /metrics
 [ "$status" = 200 ] || fail "/metrics through nginx answered $status"
 [ -z "$xcache" ] || fail "/metrics went through nginx's cache (X-Cache-Status: $xcache)"
 grep -q '^cairn_http_requests_total' "$tmp/body" || fail "/metrics through nginx has no cairn_http_requests_total"
+passed
 fetch /tiles/world-mosaic.json
 [ "$status" = 200 ] || fail "TileJSON through nginx answered $status"
 grep -qF "\"$base/tiles/world-mosaic/{z}/{x}/{y}.png\"" "$tmp/body" \
   || fail "TileJSON links do not point at nginx ($base): $(cat "$tmp/body")"
+passed
 fetch /tiles/world-mosaic/2/1/1.png
 tag=$etag
 [ -n "$tag" ] || fail "no ETag on /tiles/world-mosaic/2/1/1.png through nginx"
 fetch /tiles/world-mosaic/2/1/1.png -H "If-None-Match: $tag"
 [ "$status" = 304 ] || fail "If-None-Match through nginx answered $status, not 304"
+passed
 
 say "$total URLs ($tile_count tiles of zooms 0-3 + $((total - tile_count)) more tiles, badges and cards), 3 rounds: all 200 with an image Content-Type"
-say "round 1 (cold): ${round_count[1]}/$total nginx MISSes"
+say "round 1 (cold): ${round_count[1]}/$total nginx MISSes (all of them, as they must be)"
 say "round 2: ${round_count[2]}/$total cache hits ($nginx_hits nginx HITs), $second_round_upstream requests reached a replica"
 say "round 3 (nginx cache emptied): ${round_count[3]}/$total hits in the disk cache of the replica that rendered them"
 say "replica logs: every URL on exactly one replica, none on both: :$port_a $served_a ($((served_a * 100 / total))%), :$port_b $served_b ($((served_b * 100 / total))%)"
 say "/health and /metrics uncached, TileJSON links to $base, If-None-Match -> 304"
-say "8 passed, 0 failed"
+echo "test-cluster: $checks_passed passed, 0 failed"

@@ -7,28 +7,53 @@ enum ServeError: Error, Equatable, Sendable {
     case notFound(String)
     /// 413: a request body over the limit.
     case tooLarge(String)
+    /// 500: a genuine internal failure (a render or encode that failed on good input); the text
+    /// goes to the log, the client reads "internal error".
+    case internalError(String)
     /// 502: the upstream answered with an error, garbage, a truncated or oversized body.
     case badUpstream(String)
-    /// 503: the render queue is full; try again in a moment.
+    /// 503: the render queue is full, or `max_inflight_fetches` productions are under way; try again in a moment.
     case overloaded
+    /// 503: the request was cancelled because the server is shutting down.
+    case shuttingDown
     /// 504: the upstream did not answer in time.
     case upstreamTimeout(String)
+
+    /// Any other error, as what it means for the client: a cancelled request is a shutdown, the rest internal failures.
+    init(unexpected error: any Error) {
+        if let error = error as? ServeError {
+            self = error
+        } else if error is CancellationError {
+            self = .shuttingDown
+        } else {
+            self = .internalError(String(describing: error))
+        }
+    }
 
     var statusCode: Int {
         switch self {
         case .badRequest: 400
         case .notFound: 404
         case .tooLarge: 413
+        case .internalError: 500
         case .badUpstream: 502
-        case .overloaded: 503
+        case .overloaded, .shuttingDown: 503
         case .upstreamTimeout: 504
         }
     }
 
     var message: String {
         switch self {
-        case .badRequest(let text), .notFound(let text), .tooLarge(let text), .badUpstream(let text), .upstreamTimeout(let text): text
-        case .overloaded: "overloaded: too many renders waiting; retry shortly"
+        case .badRequest(let text), .notFound(let text), .tooLarge(let text), .internalError(let text), .badUpstream(let text),
+             .upstreamTimeout(let text): text
+        case .overloaded: "overloaded: too many renders or upstream fetches in progress; retry shortly"
+        case .shuttingDown: "the server is shutting down; retry shortly"
         }
+    }
+
+    /// What the response body says: the message, except for internal failures, whose details stay in the log.
+    var publicMessage: String {
+        if case .internalError = self { return "internal error" }
+        return message
     }
 }

@@ -15,6 +15,22 @@ import Testing
         ("layers: {osm: {\(source), maxzoom: 40}}", "layers.osm.maxzoom"),
         ("layers: [osm]", "layers"),
         ("server: {port: [1, 2]}", "server.port"),
+        // Numbers that overflow or are out of range: an error line, never a trap.
+        ("cache: {max_size: 1e30GB}", "cache.max_size"),
+        ("cache: {max_size: 9223372036854775807B}", "cache.max_size"),
+        ("cache: {max_size: -5MB}", "cache.max_size"),
+        ("cache: {memory_size: 1e300TiB}", "cache.memory_size"),
+        ("cache: {ttl: 1e400s}", "cache.ttl"),
+        ("cache: {ttl: 1e300s}", "cache.ttl"),
+        ("cache: {ttl: -1s}", "cache.ttl"),
+        ("server: {shutdown_grace: 1e18d}", "server.shutdown_grace"),
+        ("server: {max_body: 1e19}", "server.max_body"),
+        ("server: {port: 99999999999999999999}", "server.port"),
+        ("server: {port: 65536}", "server.port"),
+        ("server: {port: -1}", "server.port"),
+        ("limits: {max_upstream_bytes: 0}", "limits.max_upstream_bytes"),
+        ("layers: {osm: {source: {url: \"http://127.0.0.1:9/{z}/{x}/{y}.png\", timeout: 1e20s}}}", "layers.osm.source.timeout"),
+        ("layers: {osm: {source: {url: \"http://127.0.0.1:9/{z}/{x}/{y}.png\", connect_timeout: 0s}}}", "layers.osm.source.connect_timeout"),
     ])
     func badConfigurationsStopTheServerWithOneErrorLine(yaml: String, path: String) throws {
         let run = try ServerProcess.failedStart(config: yaml)

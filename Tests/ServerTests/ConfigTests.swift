@@ -125,6 +125,9 @@ import Testing
             ("cards: {image_source: {url: \"http://img.example/thumb.png\"}}", "cards.image_source.url: the template needs {id}"),
             ("limits: {max_scale: 9}", "limits.max_scale: "),
             ("sever: {port: 80}", "sever: unknown key"),
+            ("cache: {max_size: 1e30GB}", "cache.max_size: '1e30GB' is not in 0…9223372036854775807 bytes"),
+            ("cache: {ttl: 1e400s}", "cache.ttl: '1e400s' is not in 0…315360000 seconds"),
+            ("cache: {ttl: nan}", "cache.ttl: 'nan' is not a duration"),
         ]
         for (yaml, expected) in cases {
             let problem = refusal(yaml)

@@ -2,13 +2,15 @@ import Foundation
 import Synchronization
 import Testing
 import TestUpstream
+import Tiles
 
 /// HTTP freshness: the upstream's `Cache-Control` sets the lifetime (`cache.honour_upstream`), stale
 /// tiles are revalidated with the upstream's validators, and a stale tile beats an error (stale-if-error).
 @Suite struct FreshnessTests {
     /// What the scripted upstream does next.
     private enum Mode {
-        case serve, fail
+        /// Answer 3 s late: past the source timeout the tests set.
+        case serve, fail, hang
     }
 
     /// An upstream for `/2/2/1.png` that says `max-age=1`, gives `validator` (an ETag or
@@ -31,6 +33,7 @@ import TestUpstream
                 let headers = [("Cache-Control", "public, max-age=1"), validator]
                 switch script.mode.withLock({ $0 }) {
                 case .fail: return .status(500)
+                case .hang: return TestUpstream.Reply(headers: headers, body: FixtureTiles.bytes(2, 2, 1), delay: 3)
                 case .serve where request.header(conditional) == validator.value: return TestUpstream.Reply(status: 304, headers: headers)
                 case .serve: return TestUpstream.Reply(headers: headers + [("Content-Type", "image/png")], body: FixtureTiles.bytes(2, 2, 1))
                 }
@@ -132,5 +135,45 @@ import TestUpstream
             #expect(upstream.requests(for: "/2/2/1.png") == attempt)
         }
         #expect(files(under: server.cacheDirectory) == [])
+    }
+
+    /// stale-if-error covers an upstream that does not answer in time, not only one that fails.
+    @Test func aTimeoutServesTheStaleTile() throws {
+        let upstream = try Upstream(validator: ("ETag", "\"v1\""), conditional: "If-None-Match")
+        defer { upstream.server.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream.server, source: ["timeout: 500ms"]))
+        let first = try server.request(tile)
+        #expect(first.header("Cache-Status") == "cairn; fwd=miss; stored")
+        upstream.start(.hang)
+        usleep(1_200_000)
+        let started = Date()
+        let stale = try server.request(tile)
+        #expect(Date().timeIntervalSince(started) < 2.5)
+        #expect(stale.status == 200)
+        #expect(stale.header("Cache-Status") == "cairn; hit; fwd=stale; detail=stale-if-error")
+        #expect(stale.body == first.body && stale.header("ETag") == first.header("ETag"))
+        #expect(stale.header("Cache-Control") == "public, max-age=0")
+        #expect(upstream.requests.count == 2 && upstream.requests.last?.header("If-None-Match") == "\"v1\"")
+        #expect(try server.metric("cairn_upstream_errors_total", ["kind": "timeout"]) == 1)
+    }
+
+    /// An upstream that says only `Expires` (and `Date`): the lifetime is Expires − Date, so a
+    /// clock an hour ahead of ours does not make the tile live an hour longer.
+    @Test func expiresRelativeToDateSetsTheLifetime() throws {
+        let upstreamNow = Date().addingTimeInterval(3600)
+        let upstream = try TestUpstream { request in
+            var reply = FixtureTiles.reply(for: request.path)
+            reply.headers += [("Date", HTTPDate.format(upstreamNow)), ("Expires", HTTPDate.format(upstreamNow.addingTimeInterval(600)))]
+            return reply
+        }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream, sections: "cache: {honour_upstream: true, ttl: 7d}"))
+        for expected in ["cairn; fwd=miss; stored", "cairn; hit"] {
+            let answer = try server.request(tile)
+            #expect(answer.status == 200 && answer.header("Cache-Status") == expected)
+            let maxAge = answer.header("Cache-Control")?.firstMatch(of: /^public, max-age=(\d+)$/).flatMap { Int($0.1) }
+            #expect(maxAge.map { (595...600).contains($0) } == true, "\(answer.header("Cache-Control") ?? "none")")
+        }
+        #expect(upstream.requests(for: "/2/2/1.png") == 1)
     }
 }

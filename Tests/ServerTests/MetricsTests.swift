@@ -30,6 +30,49 @@ import TestUpstream
         #expect(try server.metric("cairn_cache_tiles") == 1)
     }
 
+    /// After one cold render: a sample in the render and upstream latency histograms (count and
+    /// buckets), and the queue and in-flight gauges.
+    @Test func aColdRenderFillsTheLatencyHistogramsAndGauges() throws {
+        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream, layer: ["chain: [grayscale]"]))
+        #expect(try server.request("/tiles/world/2/2/1.png").status == 200)
+        let samples = metricSamples(try server.request("/metrics").text)
+        for histogram in ["cairn_render_duration_seconds", "cairn_upstream_duration_seconds"] {
+            let count = samples.first { $0.name == histogram + "_count" && $0.labels["layer"] == "world" }?.value
+            #expect((count ?? 0) >= 1, "\(histogram)_count: \(count.map { "\($0)" } ?? "missing")")
+            let buckets = samples.filter { $0.name == histogram + "_bucket" && $0.labels["layer"] == "world" }
+            #expect(buckets.count >= 10, "\(histogram): \(buckets.count) buckets")
+            #expect(buckets.first { $0.labels["le"] == "+Inf" }?.value == count)
+            #expect(samples.contains { $0.name == histogram + "_sum" && $0.value > 0 })
+        }
+        for gauge in ["cairn_render_queue_depth", "cairn_renders_in_flight", "cairn_productions_in_flight"] {
+            #expect(samples.first { $0.name == gauge }?.value == 0, "\(gauge)")
+        }
+        #expect(samples.first { $0.name == "cairn_http_requests_in_flight" }?.value == 1)  // the scrape itself
+    }
+
+    /// `cairn_upstream_errors_total{kind}` tells an upstream that fails from one that does not answer.
+    @Test func upstreamErrorsAreCountedByKind() throws {
+        let upstream = try TestUpstream { request in
+            switch request.path {
+            case "/2/0/0.png": .status(500)
+            case "/2/1/0.png": FixtureTiles.reply(for: request.path, delay: 3)
+            default: FixtureTiles.reply(for: request.path)
+            }
+        }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream, source: ["timeout: 300ms"]))
+        #expect(try server.metric("cairn_upstream_errors_total") == nil)
+        #expect(try server.request("/tiles/world/2/0/0.png").status == 502)
+        #expect(try server.metric("cairn_upstream_errors_total", ["kind": "status"]) == 1)
+        #expect(try server.metric("cairn_upstream_errors_total", ["kind": "timeout"]) == nil)
+        #expect(try server.request("/tiles/world/2/1/0.png").status == 504)
+        #expect(try server.metric("cairn_upstream_errors_total", ["kind": "timeout"]) == 1)
+        #expect(try server.request("/tiles/world/2/2/1.png").status == 200)
+        #expect(try server.metric("cairn_upstream_errors_total") == 2)
+    }
+
     @Test func healthSaysOK() throws {
         let server = try ServerProcess(config: "layers: {}")
         let health = try server.request("/health")

@@ -39,6 +39,22 @@ import TestUpstream
         #expect(tiles(hostile) == ["http://127.0.0.1:\(server.port)/tiles/world/{z}/{x}/{y}.png"])
     }
 
+    /// Built from the request's headers, the document differs from host to host: it says so in
+    /// `Vary`, so that a shared cache never hands one host's links to another.
+    @Test func headerBuiltDocumentsVaryByHost() throws {
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream))
+        let variants: [[(String, String)]] = [[], [("X-Forwarded-Proto", "https"), ("X-Forwarded-Host", "maps.example.org")]]
+        for headers in variants {
+            let answer = try server.request("/tiles/world.json", headers: headers)
+            #expect(answer.status == 200)
+            let vary = Set((answer.header("Vary") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+            #expect(vary.isSuperset(of: ["host", "x-forwarded-host", "x-forwarded-proto"]), "Vary: \(answer.header("Vary") ?? "none")")
+        }
+        let configured = try ServerProcess(config: TestConfig.world(upstream, sections: "server: {base_url: \"https://cdn.example.com\"}"))
+        #expect(try configured.request("/tiles/world.json").header("Vary") == nil)  // the same document for every host
+    }
+
     @Test func aConfiguredBaseURLWins() throws {
         defer { upstream.stop() }
         let server = try ServerProcess(config: TestConfig.world(upstream, layer: ["format: webp"],

@@ -57,6 +57,27 @@ import TestUpstream
         try expectNotCached(.bytes(bytes), status: 502, sections: "limits: {max_upstream_bytes: 1kB}")
     }
 
+    /// Without a Content-Length the size shows only while the body arrives: the cap still holds.
+    @Test func anOversizedChunkedBodyIs502() throws {
+        let bytes = FixtureTiles.bytes(2, 2, 1)
+        #expect(bytes.count > 2000)
+        try expectNotCached(TestUpstream.Reply(headers: [("Content-Type", "image/png")], body: bytes, chunked: true),
+                            status: 502, sections: "limits: {max_upstream_bytes: 1kB}")
+    }
+
+    @Test func aChunkedBodyWithinTheLimitIsServed() throws {
+        let upstream = try TestUpstream { request in
+            var reply = FixtureTiles.reply(for: request.path)
+            reply.chunked = true
+            return reply
+        }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream))
+        let answer = try server.request(tile)
+        #expect(answer.status == 200 && answer.body == FixtureTiles.bytes(2, 2, 1))
+        #expect(answer.header("Cache-Status") == "cairn; fwd=miss; stored")
+    }
+
     @Test func anUnexpectedStatusIs502() throws {
         try expectNotCached(.status(403), status: 502)
     }

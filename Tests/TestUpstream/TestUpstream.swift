@@ -27,14 +27,17 @@ public final class TestUpstream: Sendable {
         public var delay: Double
         /// Announce the whole body's length, send half of it and close the connection.
         public var truncated: Bool
+        /// Send the body with `Transfer-Encoding: chunked` (1 kB chunks), without a `Content-Length`.
+        public var chunked: Bool
 
         public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
-                    delay: Double = 0, truncated: Bool = false) {
+                    delay: Double = 0, truncated: Bool = false, chunked: Bool = false) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.truncated = truncated
+            self.chunked = chunked
         }
 
         public static func status(_ code: Int) -> Reply { Reply(status: code) }
@@ -117,13 +120,20 @@ private final class UpstreamHandler: ChannelInboundHandler, @unchecked Sendable 
         counts.concurrency.withLock { $0.now -= 1 }
         guard context.channel.isActive else { return }
         var headers = HTTPHeaders(reply.headers)
-        headers.replaceOrAdd(name: "Content-Length", value: String(reply.body.count))
+        if reply.chunked {
+            headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
+        } else {
+            headers.replaceOrAdd(name: "Content-Length", value: String(reply.body.count))
+        }
         if !keepAlive || reply.truncated { headers.replaceOrAdd(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: reply.status), headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         let sent = reply.truncated ? Array(reply.body.prefix(reply.body.count / 2)) : reply.body
-        if !sent.isEmpty {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: sent)))), promise: nil)
+        // Chunked: one body part per chunk (NIO's encoder frames each part as a chunk).
+        let partSize = reply.chunked ? 1024 : max(1, sent.count)
+        for start in stride(from: 0, to: sent.count, by: partSize) {
+            let part = sent[start..<min(sent.count, start + partSize)]
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: part)))), promise: nil)
         }
         if reply.truncated {
             context.flush()

@@ -17,8 +17,10 @@ public struct CairnServer: Sendable {
         let badges: BadgeService
         let cards: CardService
         let renders: RenderQueue
+        let productions: ProductionLimit
         let cache: DiskCache
         let metrics: ServerMetrics
+        let requests = RequestsInFlight()
         let started = Date()
     }
 
@@ -31,12 +33,14 @@ public struct CairnServer: Sendable {
         let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize) { tiles, bytes in
             metrics.cacheEvicted(tiles: tiles, bytes: bytes)
         }
-        let renders = RenderQueue(pool: WorkerPool(threads: config.server.renderWorkers ?? AvailableCores.count),
-                                  limit: config.server.queue)
+        let workers = config.server.renderWorkers ?? AvailableCores.count
+        let renders = RenderQueue(pool: WorkerPool(threads: workers), limit: config.server.queue)
+        let productions = ProductionLimit(limit: config.server.maxInflightFetches ?? config.server.queue + workers)
         var layers: [String: LayerService] = [:]
         for layer in config.layers {
             do {
-                layers[layer.name] = try LayerService(layer: layer, cache: cache, renders: renders, policy: config.cache, metrics: metrics)
+                layers[layer.name] = try LayerService(layer: layer, cache: cache, renders: renders, productions: productions,
+                                                      policy: config.cache, metrics: metrics, decodeLimits: config.limits.decode)
             } catch {
                 throw ConfigError("layers.\(layer.name).source", "\(error)")
             }
@@ -47,23 +51,37 @@ public struct CairnServer: Sendable {
             badges: BadgeService(badges: config.badges, limits: config.limits,
                                  store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "badge"), renders: renders),
             cards: CardService(cards: config.cards, limits: config.limits,
-                               store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders),
-            renders: renders, cache: cache, metrics: metrics)
+                               store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders,
+                               productions: productions),
+            renders: renders, productions: productions, cache: cache, metrics: metrics)
     }
 
     /// Serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests in flight
-    /// finish (at most `shutdown_grace` seconds) and returns. `onListening` hears the bound port
-    /// (useful with port 0).
+    /// finish (at most `shutdown_grace` seconds) and returns — normally, also when the grace period
+    /// cut requests off (logged as a warning with their number): a signal-initiated stop is a
+    /// clean exit. Throws when serving fails otherwise (the port is taken). `onListening` hears the
+    /// bound port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = Application(
             router: Routes.router(services: services, config: config, logger: logger),
             configuration: .init(address: .hostname(config.server.host, port: config.server.port), serverName: "cairn"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        let watch = ShutdownWatch(requests: services.requests)
+        var configuration = ServiceGroupConfiguration(
+            services: [.init(service: app), .init(service: watch, successTerminationBehavior: .ignore)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(config.server.shutdownGrace * 1000))
         let group = ServiceGroup(configuration: configuration)
-        try await group.run()
+        do {
+            try await group.run()
+        } catch where watch.began {
+            logger.debug("the service group ended with an error during shutdown", metadata: ["error": "\(error)"])
+        }
+        if watch.cutOff > 0 {
+            logger.warning("shutdown_grace exceeded: requests cut off",
+                           metadata: ["requests": "\(watch.cutOff)", "grace_seconds": "\(config.server.shutdownGrace)"])
+        }
         for layer in services.layers.values { await layer.source.close() }
         await services.cards.fetcher?.close()
         services.renders.pool.shutdown()

@@ -6,7 +6,9 @@ import Logging
 enum Routes {
     static func router(services: CairnServer.Services, config: ServerConfig, logger: Logger) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.addMiddleware { ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, logger: logger) }
+        router.addMiddleware {
+            ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, requests: services.requests, logger: logger)
+        }
 
         router.get("/tiles/:layer/:z/:x/:file") { request, context -> Response in
             let name = context.parameters.get("layer") ?? ""
@@ -24,7 +26,10 @@ enum Routes {
                 throw ServeError.notFound("no layer '\(document.prefix(64))'")
             }
             let base = TileJSON.baseURL(configured: config.server.baseURL, request: request)
-            return try json(TileJSON.document(for: layer.layer, baseURL: base), maxAge: 60)
+            var response = try json(TileJSON.document(for: layer.layer, baseURL: base), maxAge: 60)
+            // Links built from the request's headers differ by host: caches must keep one copy per host.
+            if config.server.baseURL == nil { response.headers[.vary] = TileJSON.varyingHeaders }
+            return response
         }
 
         router.get("/badges/:file") { request, context -> Response in
@@ -62,7 +67,8 @@ enum Routes {
         router.get("/metrics") { _, _ -> Response in
             let usage = services.cache.usage
             services.metrics.gauges(cacheBytes: usage.bytes, cacheTiles: usage.tiles,
-                                    queued: services.renders.waiting, rendering: services.renders.busy)
+                                    queued: services.renders.waiting, rendering: services.renders.busy,
+                                    producing: services.productions.count, requests: services.requests.count)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             headers[.cacheControl] = "no-store"

@@ -16,8 +16,8 @@ struct CacheMetadata: Equatable, Sendable {
 
     func isFresh(at now: Double) -> Bool { now < expiresAt }
 
-    /// Seconds left to live at `now` (0 when stale).
-    func remaining(at now: Double) -> Int { max(0, Int((expiresAt - now).rounded(.down))) }
+    /// Seconds left to live at `now`: 0 when stale, at most 2^31 (a damaged `.meta` cannot make it trap).
+    func remaining(at now: Double) -> Int { Int(min(max(0, (expiresAt - now).rounded(.down)), 2_147_483_648)) }
 
     var encoded: [UInt8] {
         var lines = ["stored=\(storedAt)", "expires=\(expiresAt)", "etag=\(etag)"]

@@ -21,7 +21,7 @@ struct ConfigNode {
 
     private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    private func fail(_ problem: String) -> ConfigError { ConfigError(path, problem) }
+    func fail(_ problem: String) -> ConfigError { ConfigError(path, problem) }
 
     func string() throws(ConfigError) -> String {
         guard let scalar = node.scalar else { throw fail("expected a text value") }
@@ -50,31 +50,6 @@ struct ConfigNode {
         case "false", "no", "off": return false
         default: throw fail("expected true or false")
         }
-    }
-
-    /// `500ms`, `5s`, `10m`, `2h`, `7d`, or a bare number of seconds.
-    func seconds() throws(ConfigError) -> Double {
-        let text = try string().trimmingCharacters(in: .whitespaces)
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400), ("w", 604_800)]
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            if let value = Double(text.dropLast(suffix.count)), value >= 0 { return value * factor }
-        }
-        if let value = Double(text), value >= 0 { return value }
-        throw fail("'\(text)' is not a duration (like 500ms, 5s, 10m, 2h, 7d)")
-    }
-
-    /// `512`, `64kB`, `8MB`, `2GB` (powers of 1000; `KiB`/`MiB`/`GiB` are powers of 1024).
-    func bytes() throws(ConfigError) -> Int {
-        let text = try string().trimmingCharacters(in: .whitespaces)
-        let units: [(String, Double)] = [("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
-                                         ("kB", 1e3), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12), ("B", 1)]
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            if let value = Double(text.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), value >= 0 {
-                return Int(value * factor)
-            }
-        }
-        if let value = Int(text), value >= 0 { return value }
-        throw fail("'\(text)' is not a size (like 512, 64kB, 8MB, 2GB)")
     }
 
     func list() throws(ConfigError) -> [ConfigNode] {

@@ -58,7 +58,8 @@ extension ServerConfig {
     }
 
     private mutating func readServer(_ node: ConfigNode) throws {
-        try node.fields(["host", "port", "base_url", "cors", "render_workers", "queue", "shutdown_grace", "max_body"],
+        try node.fields(["host", "port", "base_url", "cors", "render_workers", "queue", "max_inflight_fetches",
+                         "shutdown_grace", "max_body"],
                         nullable: ["cors"]) { key, value in
             switch key {
             case "host": server.host = try value.string()
@@ -71,8 +72,9 @@ extension ServerConfig {
             case "render_workers":
                 server.renderWorkers = try value.string() == "auto" ? nil : try value.int(in: 1...1024)
             case "queue": server.queue = try value.int(in: 1...1_000_000)
-            case "shutdown_grace": server.shutdownGrace = try value.seconds()
-            default: server.maxBodyBytes = try value.bytes()
+            case "max_inflight_fetches": server.maxInflightFetches = try value.int(in: 1...1_000_000)
+            case "shutdown_grace": server.shutdownGrace = try value.seconds(in: 0...3600)
+            default: server.maxBodyBytes = try value.bytes(in: 0...(1 << 30))
             }
         }
     }
@@ -82,7 +84,7 @@ extension ServerConfig {
             switch key {
             case "dir": cache.directory = Self.resolve(try value.string(), in: directory)
             case "max_size": cache.maxSize = try value.bytes()
-            case "ttl": cache.ttl = try value.seconds()
+            case "ttl": cache.ttl = try value.seconds(in: 0...Self.longestTTL)
             case "honour_upstream": cache.honourUpstream = try value.bool()
             case "memory_size": cache.memorySize = try value.bytes()
             default: cache.memoryItems = try value.int(in: 0...10_000_000)
@@ -134,12 +136,15 @@ extension ServerConfig {
     }
 
     private mutating func readLimits(_ node: ConfigNode) throws {
-        try node.fields(["max_badge_count", "max_scale", "max_text", "max_upstream_bytes"]) { key, value in
+        try node.fields(["max_badge_count", "max_scale", "max_text", "max_upstream_bytes", "max_image_side", "max_image_pixels"]) { key, value in
             switch key {
             case "max_badge_count": limits.maxBadgeCount = try value.int(in: 1...Int.max)
             case "max_scale": limits.maxScale = try value.int(in: 1...4)
             case "max_text": limits.maxText = try value.int(in: 1...10_000)
-            default: limits.maxUpstreamBytes = try value.bytes()
+            // Cairo's surfaces stop at 32767 pixels a side.
+            case "max_image_side": limits.maxImageSide = try value.int(in: 1...32767)
+            case "max_image_pixels": limits.maxImagePixels = try value.pixels(in: 1...(1 << 30))
+            default: limits.maxUpstreamBytes = try value.bytes(in: 1...Int.max)
             }
         }
     }
@@ -177,7 +182,8 @@ extension ServerConfig {
     private static func source(_ node: ConfigNode, directory: String, limits: Limits) throws -> Source {
         var source = Source(url: "")
         source.http.maximumBodyBytes = limits.maxUpstreamBytes
-        try node.fields(["url", "subdomains", "maxzoom", "timeout", "connect_timeout", "retries", "connections", "headers"]) { key, value in
+        try node.fields(["url", "subdomains", "maxzoom", "timeout", "connect_timeout", "deadline", "retries", "connections",
+                         "headers"]) { key, value in
             switch key {
             case "url":
                 let url = resolveFileURL(try value.string(), in: directory)
@@ -188,8 +194,9 @@ extension ServerConfig {
                 source.url = url.hasSuffix(".mbtiles") ? resolve(url, in: directory) : url
             case "subdomains": source.subdomains = try value.strings()
             case "maxzoom": source.maxzoom = try value.int(in: 0...TileID.maximumZoom)
-            case "timeout": source.http.timeout = try value.seconds()
-            case "connect_timeout": source.http.connectTimeout = try value.seconds()
+            case "timeout": source.http.timeout = try value.seconds(in: Self.timeoutRange)
+            case "connect_timeout": source.http.connectTimeout = try value.seconds(in: Self.timeoutRange)
+            case "deadline": source.http.deadline = try value.seconds(in: Self.timeoutRange)
             case "retries": source.http.retries = try value.int(in: 0...10)
             case "connections": source.http.connectionsPerHost = try value.int(in: 1...256)
             default:
@@ -202,6 +209,11 @@ extension ServerConfig {
         guard !source.url.isEmpty else { throw ConfigError(node.path + ".url", "every source needs a url") }
         return source
     }
+
+    /// Ten years: `Cache-Control: max-age` and file times stay in ordinary integers.
+    static let longestTTL = 10 * 365 * 86400.0
+    /// Upstream timeouts: from a millisecond to an hour.
+    static let timeoutRange = 0.001...3600.0
 
     /// Layer and style names appear in URLs: letters, digits, `-`, `_` and `.` only.
     private static func checkName(_ name: String, path: String) throws {

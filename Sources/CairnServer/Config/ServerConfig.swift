@@ -15,6 +15,9 @@ public struct ServerConfig: Sendable {
         public var renderWorkers: Int?
         /// Renders waiting for a worker before requests are shed with 503.
         public var queue = 256
+        /// Distinct tiles (and cards) being fetched upstream and rendered at once before requests
+        /// are shed with 503; nil means `queue` + the render workers.
+        public var maxInflightFetches: Int?
         /// Seconds in-flight requests get to finish on SIGTERM.
         public var shutdownGrace = 10.0
         /// Largest request body accepted (POST /cards.png).
@@ -39,7 +42,10 @@ public struct ServerConfig: Sendable {
         public var url: String
         public var subdomains = ["a", "b", "c"]
         public var maxzoom: Int?
-        public var http = HTTPSourceOptions()
+        /// The fetcher's options; `deadline` bounds a tile fetch, retries included (`source.deadline`).
+        public var http = HTTPSourceOptions.served
+
+        public init(url: String) { self.url = url }
     }
 
     public struct Layer: Sendable {
@@ -69,6 +75,16 @@ public struct ServerConfig: Sendable {
         public var maxScale = 4
         public var maxText = 200
         public var maxUpstreamBytes = 8_000_000
+        /// The widest or tallest upstream image (tile, ancestor, thumbnail) the server decodes.
+        public var maxImageSide = 4096
+        /// The most pixels an upstream image may have: 16 MP decode into 64 MB.
+        public var maxImagePixels = 16_000_000
+
+        /// What the server decodes upstream images within: a tiny PNG claiming a huge size is a
+        /// 502, not hundreds of megabytes per render.
+        public var decode: DecodeLimits {
+            DecodeLimits(maxSide: maxImageSide, maxPixels: maxImagePixels, maxInputBytes: maxUpstreamBytes)
+        }
     }
 
     public var server = Server()
@@ -83,4 +99,15 @@ public struct ServerConfig: Sendable {
 
     /// The layer called `name`.
     public func layer(_ name: String) -> Layer? { layers.first { $0.name == name } }
+}
+
+extension HTTPSourceOptions {
+    /// The serve path's defaults: a whole tile fetch, retries and backoff included, ends within
+    /// 20 s, below the 30 s `proxy_read_timeout` of deploy/nginx.conf, so a slow upstream gives the
+    /// client Cairn's 504 rather than the proxy's own timeout (and a retry on another replica).
+    static var served: HTTPSourceOptions {
+        var options = HTTPSourceOptions()
+        options.deadline = 20
+        return options
+    }
 }

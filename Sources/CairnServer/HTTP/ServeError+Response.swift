@@ -7,11 +7,11 @@ extension ServeError: HTTPResponseError {
         var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]
         // A tile that does not exist stays missing for a while: let proxies and browsers remember that.
         if case .notFound = self { headers[.cacheControl] = "public, max-age=60" }
-        if case .overloaded = self { headers[.retryAfter] = "1" }
+        if statusCode == 503 { headers[.retryAfter] = "1" }
         return headers
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "error: \(message)\n")))
+        Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "error: \(publicMessage)\n")))
     }
 }

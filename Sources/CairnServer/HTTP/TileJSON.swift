@@ -20,6 +20,10 @@ enum TileJSON {
         return document
     }
 
+    /// The request headers ``baseURL(configured:request:)`` reads without a configured base URL:
+    /// the `Vary` of such a document.
+    static let varyingHeaders = "Host, X-Forwarded-Host, X-Forwarded-Proto"
+
     /// The public base URL for links in a response to `request`.
     static func baseURL(configured: String?, request: Request) -> String {
         if let configured { return configured }

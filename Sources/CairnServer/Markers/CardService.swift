@@ -26,17 +26,21 @@ struct CardService: Sendable {
     let limits: ServerConfig.Limits
     let store: ImageStore
     let renders: RenderQueue
+    /// A card's thumbnail fetch and render count as one production (load shedding).
+    let productions: ProductionLimit
     let fetcher: HTTPFetcher?
 
-    init(cards: ServerConfig.Cards, limits: ServerConfig.Limits, store: ImageStore, renders: RenderQueue) {
+    init(cards: ServerConfig.Cards, limits: ServerConfig.Limits, store: ImageStore, renders: RenderQueue, productions: ProductionLimit) {
         self.cards = cards
         self.limits = limits
         self.store = store
         self.renders = renders
+        self.productions = productions
         var options = HTTPSourceOptions()
         options.maximumBodyBytes = limits.maxUpstreamBytes
         options.retries = 1
         options.timeout = 5
+        options.deadline = 10
         fetcher = cards.imageSource.map { $0.hasPrefix("file://") ? nil : HTTPFetcher(options: options) } ?? nil
     }
 
@@ -64,11 +68,13 @@ struct CardService: Sendable {
         let key = "_cards/" + ETag.of(Array(parameters.joined(separator: "\u{1F}").utf8)).filter { $0 != "\"" } + ".png"
         do {
             return try await store.image(key) {
-                let thumbnail = try await self.thumbnail(request.imageID)
-                let card = Card(title: request.title, subtitle: request.subtitle, thumbnail: thumbnail.image, width: cards.width, theme: theme)
-                let bytes = try await renders.run { try PNGEncoder().encode(card.render(scale: Double(scale))) }
-                guard thumbnail.final else { throw Uncacheable(bytes: bytes) }
-                return bytes
+                try await productions.admit {
+                    let thumbnail = try await self.thumbnail(request.imageID)
+                    let card = Card(title: request.title, subtitle: request.subtitle, thumbnail: thumbnail.image, width: cards.width, theme: theme)
+                    let bytes = try await renders.run { try PNGEncoder().encode(card.render(scale: Double(scale))) }
+                    guard thumbnail.final else { throw Uncacheable(bytes: bytes) }
+                    return bytes
+                }
             }
         } catch let card as Uncacheable {
             // No image (yet), or the image server failed: answer with the placeholder card now, but do not keep it.
@@ -97,7 +103,7 @@ struct CardService: Sendable {
             guard let data = FileManager.default.contents(atPath: String(location.dropFirst("file://".count))) else { return (.placeholder, false) }
             bytes = Array(data)
         }
-        guard bytes.count <= limits.maxUpstreamBytes, let image = try? ImageDecoder.decode(bytes) else { return (.placeholder, false) }
+        guard let image = try? ImageDecoder.decode(bytes, limits: limits.decode) else { return (.placeholder, false) }
         return (.image(image), true)
     }
 

@@ -62,11 +62,14 @@ struct ServerMetrics: Sendable {
     }
 
     /// Point-in-time gauges, refreshed when `/metrics` is scraped.
-    func gauges(cacheBytes: Int, cacheTiles: Int, queued: Int, rendering: Int) {
+    func gauges(cacheBytes: Int, cacheTiles: Int, queued: Int, rendering: Int, producing: Int, requests: Int) {
         Gauge(label: "cairn_cache_bytes", factory: factory).record(cacheBytes)
         Gauge(label: "cairn_cache_tiles", factory: factory).record(cacheTiles)
         Gauge(label: "cairn_render_queue_depth", factory: factory).record(queued)
         Gauge(label: "cairn_renders_in_flight", factory: factory).record(rendering)
+        // Tiles and cards being fetched upstream and rendered (bounded by server.max_inflight_fetches).
+        Gauge(label: "cairn_productions_in_flight", factory: factory).record(producing)
+        Gauge(label: "cairn_http_requests_in_flight", factory: factory).record(requests)
     }
 }
 

@@ -11,20 +11,26 @@ final class LayerService: Sendable {
     let source: any TileSource
     private let cache: DiskCache
     private let renders: RenderQueue
+    private let productions: ProductionLimit
     private let policy: ServerConfig.Cache
     private let metrics: ServerMetrics
+    /// Upstream images (tiles, children, ancestors) are decoded within these.
+    private let decodeLimits: DecodeLimits
     private let coalescer = Coalescer<String, ServedTile>()
     /// The most recently served tiles, in memory in front of the disk (a hit costs no file reads).
     private let hot: MemoryCache<String, CachedTile>
     /// The template asks for a scale (`{r}`, `{scale}`): the source has its own @2x tiles.
     private let sourceHasHiDPI: Bool
 
-    init(layer: ServerConfig.Layer, cache: DiskCache, renders: RenderQueue, policy: ServerConfig.Cache, metrics: ServerMetrics) throws {
+    init(layer: ServerConfig.Layer, cache: DiskCache, renders: RenderQueue, productions: ProductionLimit,
+         policy: ServerConfig.Cache, metrics: ServerMetrics, decodeLimits: DecodeLimits) throws {
         self.layer = layer
         source = try SourceLocation.open(layer.source.url, subdomains: layer.source.subdomains, http: layer.source.http,
-                                         maxzoom: layer.source.maxzoom, overZoomDepth: TileID.maximumZoom)
+                                         maxzoom: layer.source.maxzoom, overZoomDepth: TileID.maximumZoom, decodeLimits: decodeLimits)
+        self.decodeLimits = decodeLimits
         self.cache = cache
         self.renders = renders
+        self.productions = productions
         self.policy = policy
         self.metrics = metrics
         hot = MemoryCache(capacity: policy.memoryItems, byteCapacity: policy.memorySize) { $0.bytes.count }
@@ -48,15 +54,16 @@ final class LayerService: Sendable {
         }
         metrics.cacheLookup(kind: "tile", hit: false)
         do {
-            let (tile, joined) = try await coalescer.value(for: request.cacheKey) { try await self.produce(request, stale: stored) }
+            let (tile, joined) = try await coalescer.value(for: request.cacheKey) {
+                try await self.productions.admit { try await self.produce(request, stale: stored) }
+            }
             return joined ? tile.collapsed : tile
-        } catch let error as ServeError {
-            if let stored, [502, 504].contains(error.statusCode) {
+        } catch {
+            let failure = ServeError(unexpected: error)
+            if let stored, [502, 504].contains(failure.statusCode) {
                 return served(stored, now: now, status: "cairn; hit; fwd=stale; detail=stale-if-error", format: request.format)
             }
-            throw error
-        } catch {
-            throw .badUpstream("\(error)")
+            throw failure
         }
     }
 
@@ -123,13 +130,16 @@ final class LayerService: Sendable {
         } catch let error as SourceError {
             metrics.upstreamError(kind: error.kind.rawValue)
             throw error.kind == .timeout ? ServeError.upstreamTimeout(error.message) : ServeError.badUpstream(error.message)
+        } catch let error as CodecError {
+            // An over-zoomed tile's ancestor that does not decode (within the limits).
+            throw undecodable(error, tile: tile)
         }
     }
 
     /// The layer's chain over the upstream image, on the render pool, encoded in the requested format.
     private func render(_ image: UpstreamTile.Image, request: TileRequest) async throws -> [UInt8] {
-        let processor = TileProcessor(chain: layer.chain, encoder: ImageEncoder.default(for: request.format))
-        let tile = request.tile
+        let processor = TileProcessor(chain: layer.chain, encoder: ImageEncoder.default(for: request.format), limits: decodeLimits)
+        let tile = request.tile, limits = decodeLimits
         let started = DispatchTime.now()
         defer { metrics.renderFinished(layer: layer.name, since: started) }
         do {
@@ -137,17 +147,23 @@ final class LayerService: Sendable {
                 switch image {
                 case .single(let input): return try processor.process(input, tile: tile).bytes
                 case .upscaled(let input):
-                    let surface = try input.surface()
+                    let surface = try input.surface(limits: limits)
+                    try limits.check(width: surface.width * 2, height: surface.height * 2)
                     return try processor.process(.decoded(try Stitch.scaledUp(surface), format: input.format ?? .png), tile: tile).bytes
                 case .quad(let children):
-                    let surfaces = try children.map { try $0?.surface() }
+                    let surfaces = try children.map { try $0?.surface(limits: limits) }
                     return try processor.process(.decoded(try Stitch.quad(surfaces), format: request.format), tile: tile).bytes
                 }
             }
         } catch let error as CodecError {
-            metrics.upstreamError(kind: "undecodable")
-            throw ServeError.badUpstream("the upstream's answer for \(tile) is not a usable image (\(error))")
+            throw undecodable(error, tile: tile)
         }
+    }
+
+    /// An upstream image that does not decode, or not within the decode limits: counted, and a 502.
+    private func undecodable(_ error: CodecError, tile: TileID) -> ServeError {
+        metrics.upstreamError(kind: "undecodable")
+        return .badUpstream("the upstream's answer for \(tile) is not a usable image (\(error))")
     }
 
     private func served(_ stored: CachedTile, now: Double, status: String, format: ImageFormat) -> ServedTile {

@@ -5,7 +5,8 @@ import NIOHTTP1
 
 /// GETs over http/https with AsyncHTTPClient, the way a tile client should: a User-Agent, a connect
 /// and a per-attempt timeout, a body cap, a connection limit per host, and retries with exponential
-/// backoff (and a 429/503's `Retry-After`) after 5xx, 429, timeouts and dropped connections.
+/// backoff (and a 429/503's `Retry-After`) after 5xx, 429, timeouts and dropped connections — all
+/// of it within the options' `deadline` when one is set.
 public final class HTTPFetcher: Sendable {
     public let options: HTTPSourceOptions
     private let client: HTTPClient
@@ -21,53 +22,103 @@ public final class HTTPFetcher: Sendable {
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
+    /// What one attempt came to: an answer to return, or a failure worth another attempt.
+    private enum Outcome: Sendable {
+        case answer(HTTPFetch)
+        case retry(SourceError, serverDelay: Double?)
+    }
+
     /// GETs `url` with the configured headers plus `headers`, retrying what is worth retrying.
-    /// Returns 200, 204, 304 and 404 answers; throws ``SourceError`` for everything else.
+    /// Returns 200, 204, 304 and 404 answers; throws ``SourceError`` for everything else. With a
+    /// `deadline`, no attempt runs past it and no retry starts that could not finish before it.
     public func fetch(_ url: String, headers: [String: String] = [:]) async throws -> HTTPFetch {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: options.userAgent)
         for (name, value) in options.headers.merging(headers, uniquingKeysWith: { $1 }) {
             request.headers.replaceOrAdd(name: name, value: value)
         }
+        let clock = ContinuousClock()
+        let end = options.deadline.map { clock.now + .milliseconds(Int64($0 * 1000)) }
         var failure = SourceError("GET \(url): no attempt made", kind: .connection)
         var serverDelay: Double?
+        var attempts = 0
         for attempt in 0...max(0, options.retries) {
             if attempt > 0 {
                 let wait = min(options.maximumBackoff, serverDelay ?? options.delay(beforeRetry: attempt))
+                if let end, clock.now + .milliseconds(Int64(wait * 1000)) >= end { break }
                 try await Task.sleep(nanoseconds: UInt64(wait * 1e9))
             }
-            serverDelay = nil
-            do {
-                let response = try await client.execute(request, timeout: .milliseconds(Int64(options.timeout * 1000)))
-                let status = Int(response.status.code)
-                if status == 429 || status >= 500 {
-                    _ = try? await response.body.collect(upTo: 64 << 10)
-                    serverDelay = response.headers.first(name: "Retry-After").flatMap(Double.init)
-                    failure = SourceError("GET \(url): HTTP \(status)", kind: .status)
-                    continue
-                }
-                guard [200, 204, 304, 404].contains(status) else {
-                    throw SourceError("GET \(url): HTTP \(status)", kind: .status)
-                }
-                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > options.maximumBodyBytes {
-                    throw SourceError("GET \(url): body of \(length) bytes is over the \(options.maximumBodyBytes)-byte limit", kind: .tooLarge)
-                }
-                let body = try await response.body.collect(upTo: options.maximumBodyBytes)
-                return HTTPFetch(status: status, headers: response.headers.map { ($0.name, $0.value) },
-                                 body: Array(buffer: body))
-            } catch let error as SourceError {
-                throw error
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch is NIOTooManyBytesError {
-                throw SourceError("GET \(url): body is over the \(options.maximumBodyBytes)-byte limit", kind: .tooLarge)
-            } catch {
-                failure = Self.classify(error, url: url)
-                if Task.isCancelled { throw CancellationError() }
+            let budget = end.map { min(options.timeout, Self.seconds(clock.now.duration(to: $0))) } ?? options.timeout
+            guard budget > 0 else { break }
+            attempts += 1
+            switch try await self.attempt(request, url: url, timeout: budget, bounded: end != nil) {
+            case .answer(let answer): return answer
+            case .retry(let error, let delay):
+                failure = error
+                serverDelay = delay
             }
         }
-        let attempts = max(0, options.retries) + 1
-        throw SourceError(failure.message + (attempts > 1 ? " (\(attempts) attempts)" : ""), kind: failure.kind)
+        var note = attempts > 1 ? "\(attempts) attempts" : ""
+        if let deadline = options.deadline { note += (note.isEmpty ? "" : " ") + "within the \(deadline) s deadline" }
+        throw SourceError(failure.message + (note.isEmpty ? "" : " (\(note))"), kind: failure.kind)
+    }
+
+    /// One attempt of at most `timeout` seconds; `bounded` makes that the whole exchange, body
+    /// included (AsyncHTTPClient's own timeout ends with the response head). Throws what is not
+    /// worth retrying.
+    private func attempt(_ request: HTTPClientRequest, url: String, timeout: Double, bounded: Bool) async throws -> Outcome {
+        do {
+            guard bounded else { return try await exchange(request, url: url, timeout: timeout) }
+            return try await Self.race(seconds: timeout) { try await self.exchange(request, url: url, timeout: timeout) }
+        } catch let error as SourceError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch is NIOTooManyBytesError {
+            throw SourceError("GET \(url): body is over the \(options.maximumBodyBytes)-byte limit", kind: .tooLarge)
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            return .retry(Self.classify(error, url: url), serverDelay: nil)
+        }
+    }
+
+    /// Sends the request and reads the answer: 5xx and 429 are to retry (after the server's
+    /// `Retry-After` if it gave one); statuses other than 200, 204, 304 and 404 and bodies over the
+    /// cap throw.
+    private func exchange(_ request: HTTPClientRequest, url: String, timeout: Double) async throws -> Outcome {
+        let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+        let status = Int(response.status.code)
+        if status == 429 || status >= 500 {
+            _ = try? await response.body.collect(upTo: 64 << 10)
+            return .retry(SourceError("GET \(url): HTTP \(status)", kind: .status),
+                          serverDelay: response.headers.first(name: "Retry-After").flatMap(Double.init))
+        }
+        guard [200, 204, 304, 404].contains(status) else {
+            throw SourceError("GET \(url): HTTP \(status)", kind: .status)
+        }
+        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > options.maximumBodyBytes {
+            throw SourceError("GET \(url): body of \(length) bytes is over the \(options.maximumBodyBytes)-byte limit", kind: .tooLarge)
+        }
+        let body = try await response.body.collect(upTo: options.maximumBodyBytes)
+        return .answer(HTTPFetch(status: status, headers: response.headers.map { ($0.name, $0.value) }, body: Array(buffer: body)))
+    }
+
+    /// `body`'s outcome, or a timeout (`deadlineExceeded`) once `seconds` have passed; `body` is
+    /// then cancelled.
+    private static func race(seconds: Double, _ body: @escaping @Sendable () async throws -> Outcome) async throws -> Outcome {
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                throw HTTPClientError.deadlineExceeded
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     /// A transport failure as a retryable ``SourceError``: timeouts, or a connection that failed.

@@ -6,6 +6,10 @@ public struct HTTPSourceOptions: Sendable, Equatable {
     public var connectTimeout: Double = 5
     /// Seconds for one attempt, from request to the last byte of the body.
     public var timeout: Double = 15
+    /// Seconds for the whole fetch — every attempt and the waits between them — or nil for no
+    /// bound beyond `timeout` × attempts + backoff. A server behind a proxy sets one below the
+    /// proxy's own read timeout, so its answer (a 504 at worst) arrives before the proxy gives up.
+    public var deadline: Double?
     public var userAgent: String = "Cairn/0.1 (tile renderer)"
     /// Extra request headers (an API key, a Referer).
     public var headers: [String: String] = [:]

@@ -9,12 +9,15 @@ public final class OverZoomSource: TileSource {
     public let base: any TileSource
     public let maxzoom: Int
     public let maximumDepth: Int
+    /// What ancestors are decoded within (a hostile ancestor fails its tiles, not the process).
+    public let limits: DecodeLimits
     private let ancestors: AncestorCache
 
-    public init(base: any TileSource, maxzoom: Int, maximumDepth: Int = 8, cachedAncestors: Int = 64) {
+    public init(base: any TileSource, maxzoom: Int, maximumDepth: Int = 8, cachedAncestors: Int = 64, limits: DecodeLimits = .default) {
         self.base = base
         self.maxzoom = maxzoom
         self.maximumDepth = maximumDepth
+        self.limits = limits
         ancestors = AncestorCache(capacity: cachedAncestors)
     }
 
@@ -22,11 +25,11 @@ public final class OverZoomSource: TileSource {
         guard id.z > maxzoom else { return try await base.tile(id, scale: scale) }
         guard id.z - maxzoom <= maximumDepth else { return nil }
         let ancestorID = id.ancestor(atZoom: maxzoom)
-        let base = self.base
+        let base = self.base, limits = self.limits
         guard let ancestor = try await ancestors.image(of: ancestorID, scale: scale, load: {
             guard let image = try await base.tile(ancestorID, scale: scale) else { return nil }
             guard let format = image.format else { throw CodecError.unknownFormat }
-            return DecodedAncestor(surface: try image.surface(), format: format)
+            return DecodedAncestor(surface: try image.surface(limits: limits), format: format)
         }) else { return nil }
         return .decoded(try Self.cut(id, outOf: ancestor.surface, at: ancestorID), format: ancestor.format)
     }

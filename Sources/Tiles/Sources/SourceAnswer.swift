@@ -46,18 +46,25 @@ extension TileSource {
 
 /// Freshness from response headers (RFC 9111 §4.2.1, for a shared cache).
 enum Freshness {
-    /// Seconds of freshness, or nil when the headers do not say.
+    /// The largest lifetime taken from a header: 2^31 seconds, as RFC 9111 §1.2.2 allows, so that
+    /// `max-age=1e30` or twenty digits neither overflow nor trap.
+    static let longest = 2_147_483_648.0
+
+    /// Seconds of freshness, or nil when the headers do not say. `s-maxage` beats `max-age`, which
+    /// beats `Expires` (taken relative to `Date`, else to `now`, so a skewed upstream clock does
+    /// not matter); `no-store`, `no-cache` and `private` give 0 (served, not stored); an invalid
+    /// `max-age` or `Expires` means already stale.
     static func maxAge(cacheControl: String?, expires: String?, date: String?, now: Date = Date()) -> Double? {
         if let cacheControl {
             var maxAge: Double?, sharedMaxAge: Double?
             for directive in cacheControl.lowercased().split(separator: ",") {
                 let parts = directive.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
                 let name = parts.first.map(String.init) ?? ""
-                let value = parts.count == 2 ? Double(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))) : nil
+                let value = parts.count == 2 ? deltaSeconds(parts[1]) : 0
                 switch name {
                 case "no-store", "no-cache", "private": return 0
-                case "s-maxage": sharedMaxAge = value.map { max(0, $0) }
-                case "max-age": maxAge = value.map { max(0, $0) }
+                case "s-maxage": sharedMaxAge = value
+                case "max-age": maxAge = value
                 default: break
                 }
             }
@@ -66,7 +73,15 @@ enum Freshness {
         guard let expires else { return nil }
         guard let expiry = HTTPDate.parse(expires) else { return 0 }  // an invalid Expires means "already expired"
         let reference = date.flatMap(HTTPDate.parse) ?? now
-        return max(0, expiry.timeIntervalSince(reference))
+        return min(longest, max(0, expiry.timeIntervalSince(reference)))
+    }
+
+    /// RFC 9111 delta-seconds: digits (quotes tolerated), capped at ``longest``; 0 for anything
+    /// else (a non-integer value makes the response stale).
+    private static func deltaSeconds(_ text: Substring) -> Double {
+        let digits = text.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else { return 0 }
+        return min(longest, Double(digits) ?? longest)
     }
 }
 

@@ -5,10 +5,11 @@ import Foundation
 /// directory tree — recognised from the string, so every command and the server open sources the
 /// same way.
 public enum SourceLocation {
-    /// Opens the source `location` names, over-zoomed beyond `maxzoom` when that is given.
+    /// Opens the source `location` names, over-zoomed beyond `maxzoom` when that is given (the
+    /// ancestors decoded within `decodeLimits`).
     public static func open(_ location: String, subdomains: [String] = ["a", "b", "c"],
                             http: HTTPSourceOptions = HTTPSourceOptions(),
-                            maxzoom: Int? = nil, overZoomDepth: Int = 8) throws -> any TileSource {
+                            maxzoom: Int? = nil, overZoomDepth: Int = 8, decodeLimits: DecodeLimits = .default) throws -> any TileSource {
         let source: any TileSource
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
             source = try HTTPTileSource(template: URLTemplate(location, subdomains: subdomains), options: http)
@@ -23,7 +24,7 @@ public enum SourceLocation {
             source = try DirectorySource(root: location)
         }
         guard let maxzoom else { return source }
-        return OverZoomSource(base: source, maxzoom: maxzoom, maximumDepth: overZoomDepth)
+        return OverZoomSource(base: source, maxzoom: maxzoom, maximumDepth: overZoomDepth, limits: decodeLimits)
     }
 
     /// The image format a template's or path's extension names (`….png`, `{y}.jpg?key=…`), if any.

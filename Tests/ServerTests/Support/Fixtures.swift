@@ -30,10 +30,11 @@ enum FixtureTiles {
 /// Builds `cairn serve` configurations around one layer `world` over a test upstream.
 enum TestConfig {
     /// A layer `world` whose source is `upstream`'s `/{z}/{x}/{y}.png` with retries off (a fault
-    /// shows at once), plus `source` and `layer` keys (`"timeout: 500ms"`), then the top-level
-    /// `sections` (YAML text).
+    /// shows at once) unless `source` says otherwise, plus `source` and `layer` keys
+    /// (`"timeout: 500ms"`), then the top-level `sections` (YAML text).
     static func world(_ upstream: TestUpstream, source: [String] = [], layer: [String] = [], sections: String = "") -> String {
-        let sourceLines = (["url: \"\(upstream.baseURL)/{z}/{x}/{y}.png\"", "retries: 0"] + source).map { "      " + $0 }
+        let retries = source.contains { $0.hasPrefix("retries:") } ? [] : ["retries: 0"]
+        let sourceLines = (["url: \"\(upstream.baseURL)/{z}/{x}/{y}.png\""] + retries + source).map { "      " + $0 }
         return (["layers:", "  world:", "    source:"] + sourceLines + layer.map { "    " + $0 } + [sections]).joined(separator: "\n") + "\n"
     }
 }

@@ -16,11 +16,13 @@ final class ServerProcess: Sendable {
     /// Everything the server logged on stderr so far.
     var log: String { errors.text }
 
-    /// Writes `config`, starts the server (with `arguments` after the usual ones) and waits until it
-    /// logs `listening … url=http://…:PORT` (or the same as a JSON line).
-    init(config: String, environment: [String: String] = [:], arguments: [String] = []) throws {
+    /// Writes `config`, starts the server (with `address`, by default an ephemeral loopback port,
+    /// then `arguments`) and waits until it logs `listening … url=http://127.0.0.1:PORT` (or the
+    /// same as a JSON line).
+    init(config: String, environment: [String: String] = [:], arguments: [String] = [],
+         address: [String] = ["--host", "127.0.0.1", "--port", "0"]) throws {
         directory = try temporaryDirectory()
-        let launch = try Self.launch(config: config, in: directory, arguments: arguments,
+        let launch = try Self.launch(config: config, in: directory, arguments: address + arguments,
                                      environment: ["CAIRN_CACHE_DIR": directory + "/cache"].merging(environment) { $1 })
         process = launch.process
         errors = launch.errors
@@ -76,7 +78,7 @@ final class ServerProcess: Sendable {
     static func failedStart(config: String, environment: [String: String] = [:]) throws -> (status: Int32?, stderr: String) {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let launch = try launch(config: config, in: directory, arguments: [],
+        let launch = try launch(config: config, in: directory, arguments: ["--host", "127.0.0.1", "--port", "0"],
                                 environment: ["CAIRN_CACHE_DIR": directory + "/cache"].merging(environment) { $1 })
         let deadline = Date().addingTimeInterval(15)
         while launch.process.isRunning, Date() < deadline { usleep(10_000) }
@@ -95,7 +97,7 @@ final class ServerProcess: Sendable {
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = cairnExecutable
-        process.arguments = ["serve", "--config", path, "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = ["serve", "--config", path] + arguments
         process.environment = ProcessInfo.processInfo.environment
             .filter { !$0.key.hasPrefix("CAIRN_") || $0.key == "CAIRN_FONTS" }
             .merging(environment) { $1 }
