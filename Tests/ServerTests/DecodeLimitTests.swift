@@ -20,11 +20,11 @@ import TestUpstream
 
     /// Asks for `path` on a `world` layer (`layer` lines added) whose upstream answers every tile
     /// with `image`: 502, a text error, and no file of the layer in the cache.
-    private func expect502(_ image: [UInt8], path: String, layer: [String] = [], sections: String = "",
+    private func expect502(_ image: [UInt8], path: String, chain: String = "[grayscale]", layer: [String] = [], sections: String = "",
                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         let upstream = try TestUpstream { _ in .bytes(image) }
         defer { upstream.stop() }
-        let server = try ServerProcess(config: TestConfig.world(upstream, layer: ["chain: [grayscale]"] + layer, sections: sections))
+        let server = try ServerProcess(config: TestConfig.world(upstream, layer: ["chain: \(chain)"] + layer, sections: sections))
         let answer = try server.request(path)
         #expect(answer.status == 502, "\(path): \(answer.status) \(answer.text.prefix(200))", sourceLocation: sourceLocation)
         #expect(answer.text.hasPrefix("error: "), sourceLocation: sourceLocation)
@@ -40,6 +40,16 @@ import TestUpstream
 
     @Test func aHeaderClaiming20000x20000Is502() throws {
         try expect502(PNGBuilder.claiming(width: 20000, height: 20000), path: "/tiles/world/2/2/1.png")
+    }
+
+    /// A layer with the empty chain passes upstream bytes through undecoded, but their header is
+    /// still read and held to the same limits, and an image without image data is refused.
+    @Test func passedThroughTilesAreHeldToTheLimitsToo() throws {
+        try expect502(Self.wide, path: "/tiles/world/2/2/1.png", chain: "[]")
+        try expect502(PNGBuilder.claiming(width: 20000, height: 20000), path: "/tiles/world/2/2/1.png", chain: "[]")
+        let tile = FixtureTiles.bytes(2, 2, 1)
+        let withoutImageData = Array(tile.prefix(33)) + PNGBuilder.chunk("IEND", [])
+        try expect502(withoutImageData, path: "/tiles/world/2/2/1.png", chain: "[]")
     }
 
     /// @2x from a source without hi-dpi tiles decodes the four children to stitch them.

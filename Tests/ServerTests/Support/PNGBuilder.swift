@@ -21,7 +21,7 @@ enum PNGBuilder {
             + chunk("IHDR", header) + chunk("IDAT", idat) + chunk("IEND", [])
     }
 
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
     }
