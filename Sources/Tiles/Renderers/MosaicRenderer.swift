@@ -18,21 +18,17 @@ public struct MosaicRenderer: Renderer, Equatable {
     }
 
     public func render(_ image: inout Surface, context: RenderContext) throws {
-        let drawing = Context(image)
-        let coordinates = SeededColor.coordinates(context.tile)
-        let width = Double(image.width), height = Double(image.height)
-        // Cell edges on whole pixels so neighbouring cells never overlap or leave seams.
-        func edge(_ i: Int, _ size: Double) -> Double { (size * Double(i) / Double(cells)).rounded() }
+        var key = SeededColor.coordinates(context.tile) + [0, seed]
+        let width = image.width, height = image.height
+        // Cell edges on whole pixels, round(side · i / cells), so neighbouring cells never overlap or leave seams.
+        func edge(_ i: Int, _ side: Int) -> Int { Int((Double(side) * Double(i) / Double(cells)).rounded()) }
         for row in 0..<cells {
             for column in 0..<cells {
-                let color = SeededColor.color(coordinates + [row * cells + column, seed], palette: palette, alpha: alpha)
-                drawing.setColor(color)
-                drawing.rectangle(Rect(x: edge(column, width), y: edge(row, height),
-                                       width: edge(column + 1, width) - edge(column, width),
-                                       height: edge(row + 1, height) - edge(row, height)))
-                drawing.fill()
+                key[3] = row * cells + column
+                let color = SeededColor.color(key, palette: palette, alpha: alpha)
+                image.blendOver(premultiplied: color.pixel.premultiplied,
+                                columns: edge(column, width)..<edge(column + 1, width), rows: edge(row, height)..<edge(row + 1, height))
             }
         }
-        try drawing.checkStatus("drawing the mosaic")
     }
 }
