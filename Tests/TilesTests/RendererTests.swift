@@ -64,6 +64,9 @@ import Tiles
         #expect(GridRenderer(format: "classic").label(for: tile) == "X=4\nY=2\nZ=3")
         #expect(GridRenderer(format: "{q} {-y}").label(for: tile) == "\(tile.quadkey) 5")
         #expect(GridRenderer().label(for: nil) == "?/?/?")
+        #expect(GridRenderer(format: "{z}{x}{y}{-y}").label(for: tile) == "3425")
+        #expect(GridRenderer(format: "tile {unknown} {z\\n{y}}").label(for: tile) == "tile {unknown} {z\n2}")
+        #expect(GridRenderer(format: "").label(for: tile) == "")
     }
 
     /// `{lon}`/`{lat}` are the tile's north-west corner in degrees, 5 decimals; values worked out

@@ -6,7 +6,9 @@ import Foundation
 /// `{q}` (quadkey), `{lon}` / `{lat}` (the tile's north-west corner) and `\n` for a new line;
 /// `classic` is `X={x}\nY={y}\nZ={z}`. Sizes are in pixels at @1x and grow with the tile's scale.
 public struct GridRenderer: Renderer, Equatable {
-    public var format: String
+    /// The label format as given (`classic` expanded).
+    public let format: String
+    private let labelFormat: GridLabelFormat
     public var borderColor: Color
     public var borderWidth: Double
     public var textColor: Color
@@ -17,6 +19,7 @@ public struct GridRenderer: Renderer, Equatable {
                 borderWidth: Double = 1, textColor: Color = Color(r: 0x20, g: 0x21, b: 0x24),
                 fontSize: Double = 12, plateColor: Color = Color.white.withAlpha(0.75)) {
         self.format = format == "classic" ? "X={x}\\nY={y}\\nZ={z}" : format
+        self.labelFormat = GridLabelFormat(self.format)
         self.borderColor = borderColor
         self.borderWidth = borderWidth
         self.textColor = textColor
@@ -24,19 +27,9 @@ public struct GridRenderer: Renderer, Equatable {
         self.plateColor = plateColor
     }
 
-    /// The label for a tile (`?` where the tile is unknown). Only the placeholders the format uses
-    /// are worked out: `{lon}`/`{lat}` cost trigonometry on every tile.
+    /// The label for a tile (`?` where the tile is unknown).
     public func label(for tile: TileID?) -> String {
-        var text = format.replacingOccurrences(of: "\\n", with: "\n")
-        let values: [(String, (TileID) -> String)] = [
-            ("{z}", { String($0.z) }), ("{x}", { String($0.x) }), ("{y}", { String($0.y) }),
-            ("{-y}", { String($0.tmsY) }), ("{q}", { $0.quadkey }),
-            ("{lon}", { String(format: "%.5f", $0.bounds.west) }), ("{lat}", { String(format: "%.5f", $0.bounds.north) }),
-        ]
-        for (key, value) in values where text.contains(key) {
-            text = text.replacingOccurrences(of: key, with: tile.map(value) ?? "?")
-        }
-        return text
+        labelFormat.label(for: tile)
     }
 
     public func render(_ image: inout Surface, context: RenderContext) throws {
