@@ -11,6 +11,7 @@ struct BadgeService: Sendable {
     /// A fingerprint of each style's definition, part of the cache key, so that an edited style
     /// file never serves yesterday's look from the disk cache.
     private let styleTags: [String: String]
+    private let keys = BadgeKeyMemo()
 
     init(badges: ServerConfig.Badges, limits: ServerConfig.Limits, store: ImageStore, renders: RenderQueue) {
         self.badges = badges
@@ -32,16 +33,17 @@ struct BadgeService: Sendable {
             throw ServeError.badRequest("unknown style '\(styleName.prefix(40))' (known: \(badges.styles.keys.sorted().joined(separator: ", ")))")
         }
         let scale = try QueryValue.scale(query["scale"], maximum: limits.maxScale)
-        var label: LabelMode?
-        if let text = query["label"] {
+        let label: LabelMode? = try query["label"].map { text in
             guard let mode = LabelMode(rawValue: text) else { throw ServeError.badRequest("label must be exact, bucket or abbrev") }
-            label = mode
+            return mode
         }
-        let layout = try style.layout(for: count, label: label)
         // Counts that look the same share an entry: the key is the look, not the number.
-        let key = "_badges/\(styleName)-\(tag)/\(scale)x/\(ETag.of(Array(String(describing: layout).utf8)).filter { $0 != "\"" }).png"
+        let key = try keys.key(for: .init(style: styleName, count: count, scale: scale, label: label)) {
+            let layout = try style.layout(for: count, label: label)
+            return "_badges/\(styleName)-\(tag)/\(scale)x/\(ETag.of(Array(String(describing: layout).utf8)).filter { $0 != "\"" }).png"
+        }
         return try await store.image(key) {
-            try await renders.run { try layout.encoded(as: .png, scale: Double(scale)) }
+            try await renders.run { try style.layout(for: count, label: label).encoded(as: .png, scale: Double(scale)) }
         }
     }
 }
