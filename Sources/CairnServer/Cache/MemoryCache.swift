@@ -20,6 +20,9 @@ final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         self.cost = cost
     }
 
+    /// Items held now.
+    var count: Int { state.withLock { $0.values.count } }
+
     func value(for key: Key) -> Value? {
         state.withLock { state in
             guard let value = state.values[key] else { return nil }

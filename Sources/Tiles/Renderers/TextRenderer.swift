@@ -49,23 +49,23 @@ public struct TextRenderer: Renderer, Equatable {
         let tileSide = Double(image.width) / scale
         let column = context.tile?.x ?? 0, row = context.tile?.y ?? 0
         let layout = try TextLayout(text, font: font)
+        let extents = layout.logicalExtents
         let drawing = Context(image)
         drawing.scale(scale, scale)
         switch placement {
         case .pattern:
             // Neighbours within reach of a copy's rotated extent.
-            let extents = layout.logicalExtents
             let reach = Int((max(extents.width, extents.height) / tileSide).rounded(.up))
             for dy in -reach...reach {
                 for dx in -reach...reach where isMarked(x: column + dx, y: row + dy) {
-                    draw(layout, centredAt: Point(x: Double(dx) * tileSide + tileSide / 2, y: Double(dy) * tileSide + tileSide / 2), on: drawing)
+                    draw(layout, extents, centredAt: Point(x: Double(dx) * tileSide + tileSide / 2, y: Double(dy) * tileSide + tileSide / 2), on: drawing)
                 }
             }
         case .anchor(let anchor):
             guard isMarked(x: column, y: row) else { return }
-            let box = rotatedBox(of: layout.logicalExtents)
+            let box = rotatedBox(of: extents)
             let origin = anchor.origin(of: box, in: Size(width: tileSide, height: tileSide), margin: margin)
-            draw(layout, centredAt: Point(x: origin.x + box.width / 2, y: origin.y + box.height / 2), on: drawing)
+            draw(layout, extents, centredAt: Point(x: origin.x + box.width / 2, y: origin.y + box.height / 2), on: drawing)
         }
         try drawing.checkStatus("drawing text '\(text)'")
     }
@@ -75,9 +75,8 @@ public struct TextRenderer: Renderer, Equatable {
         spacing == .every || (x + y) % 2 == 0
     }
 
-    /// One copy, rotated by `angle` about its centre, with its centre at `centre`.
-    private func draw(_ layout: TextLayout, centredAt centre: Point, on drawing: Context) {
-        let extents = layout.logicalExtents
+    /// One copy (whose logical extents are `extents`), rotated by `angle` about its centre, with its centre at `centre`.
+    private func draw(_ layout: TextLayout, _ extents: Rect, centredAt centre: Point, on drawing: Context) {
         drawing.withSavedState {
             drawing.translate(centre.x, centre.y)
             drawing.rotate(degrees: angle)
