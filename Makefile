@@ -10,7 +10,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/cairn
 OUT ?= out
 
-.PHONY: deps build run test bench clean docs
+.PHONY: deps venv build run test bench clean docs
 
 deps:
 	@scripts/install-deps.sh build test
@@ -22,10 +22,14 @@ run: build
 	@scripts/render-samples.sh $(BIN) $(OUT)
 	@scripts/serve-samples.sh $(BIN)
 
-test: deps
+test: deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | grep -v '^◇'
 	scripts/test-cluster.sh .build/debug/cairn
+
+# The Python packages the tests decode Cairn's output with, in .venv (quick when already there).
+venv: deps
+	@scripts/test-venv.sh
 
 bench: deps
 	@scripts/install-deps.sh bench

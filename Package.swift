@@ -9,6 +9,10 @@ import PackageDescription
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
 ///   Tiles            — tile math, renderers and chains, sources (file, HTTP, MBTiles), sinks, the batch job
+///   Clusters         — point datasets (GeoJSON, NDJSON, CSV), supercluster's per-zoom index, queries,
+///                      GeoJSON and vector-tile output; pure Swift, draws nothing
+///   ClustersPostgres — point datasets read from PostgreSQL (postgres-nio)
+///   ClusterOverlays  — clusters drawn as badges: overlay tiles and the `clusters` renderer
 ///   CairnServer      — `cairn serve`: the Hummingbird application, configuration, disk cache, metrics
 ///   cairn            — the command-line tool
 let package = Package(
@@ -20,6 +24,7 @@ let package = Package(
         .library(name: "Codecs", targets: ["Codecs"]),
         .library(name: "Markers", targets: ["Markers"]),
         .library(name: "Tiles", targets: ["Tiles"]),
+        .library(name: "Clusters", targets: ["Clusters"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -62,10 +68,20 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        .target(name: "Clusters"),
+        .target(
+            name: "ClustersPostgres",
+            dependencies: [
+                "Clusters",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "ClusterOverlays", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters"]),
         .target(
             name: "CairnServer",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles",
+                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClustersPostgres", "ClusterOverlays",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -78,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "CairnServer",
+                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "CairnServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,8 +111,12 @@ let package = Package(
             ],
             path: "Tests/TestUpstream"
         ),
+        .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
+        .testTarget(name: "ClusterOverlaysTests", dependencies: ["ClusterOverlays", "Clusters", "Markers", "Canvas", "Codecs"]),
+        .target(name: "TestPostgres", path: "Tests/TestPostgres"),
+        .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "TestUpstream"]),
-        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "TestUpstream"]),
+        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "TestUpstream", "TestPostgres"]),
     ]
 )

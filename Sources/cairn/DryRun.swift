@@ -3,6 +3,7 @@ import Foundation
 import Tiles
 
 /// `cairn render --dry-run`: `z=Z tiles=N` per zoom and `total N tiles, estimated SIZE`, on stdout.
+/// A tile list from a stream (a pipe, stdin) is read through once here to be counted.
 /// The size is the average of a few sample tiles fetched and rendered through the chain (no-tile
 /// samples count as empty), within a time budget; when none arrives in time, a typical tile size
 /// for the format is used and a warning says so.
@@ -15,6 +16,10 @@ struct DryRun {
     static let budget = 1.2
 
     func run() async throws {
+        if let file = plan.file {
+            do { try file.readToEnd() } catch { throw TileListFile.cliError(error) }
+            file.warnIfNoTiles()
+        }
         let counts = plan.list.countsPerZoom()
         let total = counts.reduce(0) { $0 + $1.count }
         var lines = counts.map { "z=\($0.zoom) tiles=\($0.count)" }

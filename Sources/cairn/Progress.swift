@@ -1,8 +1,9 @@
 import Foundation
 
-/// The batch progress line (done/total, rate, ETA) on a terminal, and the one-line summary at the end.
+/// The batch progress line on a terminal (`120/341 tiles  96/s  ETA 2s`, or `120 tiles  96/s` when
+/// the total is not known, as for a tile list read from a pipe), and the one-line summary at the end.
 final class Progress: @unchecked Sendable {
-    private let total: Int
+    private let total: Int?
     private let noun: String
     private let quiet: Bool
     private let live: Bool
@@ -11,7 +12,8 @@ final class Progress: @unchecked Sendable {
     private var done = 0
     private var lastDraw = Date.distantPast
 
-    init(total: Int, noun: String, quiet: Bool) {
+    /// `total` is nil when it is not known in advance.
+    init(total: Int?, noun: String, quiet: Bool) {
         self.total = total
         self.noun = noun
         self.quiet = quiet
@@ -31,6 +33,10 @@ final class Progress: @unchecked Sendable {
         guard redraw else { return }
         let elapsed = now.timeIntervalSince(start)
         let rate = elapsed > 0 ? Double(snapshot) / elapsed : 0
+        guard let total else {
+            Terminal.write(String(format: "\r\u{1B}[K%d %@  %.0f/s", snapshot, noun, rate))
+            return
+        }
         let eta = rate > 0 ? Double(total - snapshot) / rate : 0
         Terminal.write(String(format: "\r\u{1B}[K%d/%d %@  %.0f/s  ETA %.0fs", snapshot, total, noun, rate, eta))
     }

@@ -19,10 +19,11 @@ extension Cairn {
         @Option(help: ArgumentHelp("Where tiles come from: URL template, .mbtiles file or directory.", valueName: "SOURCE"))
         var source: String
 
-        @Option(help: ArgumentHelp("The region: west,south,east,north in degrees (west > east crosses the antimeridian).", valueName: "W,S,E,N"))
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("The region: west,south,east,north in degrees (west > east crosses the antimeridian).", valueName: "W,S,E,N"))
         var bbox: String?
 
-        @Option(help: ArgumentHelp("A file of z/x/y lines to render instead of a region.", valueName: "FILE"))
+        @Option(help: ArgumentHelp("A list of z/x/y lines to render instead of a region: a file, or - (stdin), a pipe, a FIFO or <(command), read once as it comes.", valueName: "FILE"))
         var tiles: String?
 
         @Option(help: ArgumentHelp("Zoom levels, A-B or A (required with --bbox; filters --tiles).", valueName: "A-B"))

@@ -12,6 +12,8 @@ struct RenderPlan {
     }
 
     let list: TileList
+    /// The `--tiles` list (nil for `--bbox`).
+    let file: TileListFile?
     let region: BoundingBox?
     let source: any TileSource
     let processor: TileProcessor
@@ -28,13 +30,15 @@ struct RenderPlan {
         if let bbox = command.bbox {
             do { region = try BoundingBox(parsing: bbox) } catch { throw CLIError.usage("--bbox: \(error)") }
             list = TileList(region: region!, zooms: zooms!, shard: shard)
+            file = nil
         } else {
             region = nil
             do {
-                list = TileList(file: try TileListFile(path: command.tiles!, zooms: zooms, shard: shard))
+                file = try TileListFile(path: command.tiles!, zooms: zooms, shard: shard)
             } catch {
-                throw CLIError.data("--tiles \(error)")
+                throw TileListFile.cliError(error)
             }
+            list = TileList(file: file!)
         }
         scale = command.scale
         let chain = try ChainOption.parse(command.chain)

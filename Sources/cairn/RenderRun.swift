@@ -4,6 +4,11 @@ import Tiles
 /// Runs a planned `cairn render`: the job, the progress line, the failure list, the summary and
 /// the exit status (0 only when no tile failed; 65 when some did; 74 when the output could not be
 /// written; 130/143 after Ctrl-C or SIGTERM, with every finished tile kept for `--resume`).
+///
+/// A tile list read from a stream (a pipe, stdin) is checked as it is read: a bad line stops the
+/// job as Ctrl-C does (the tiles in flight are finished and the output committed, so `--resume`
+/// goes on once the list is fixed), then it is reported with its line number (exit 65; 74 when
+/// the list could not be read).
 struct RenderRun {
     let plan: RenderPlan
     let command: Cairn.Render
@@ -19,8 +24,7 @@ struct RenderRun {
         let inFlight = command.source.hasPrefix("http") ? max(command.jobs * 4, command.http.connections * 4) : command.jobs * 4
         let job = BatchRender(source: plan.source, processor: plan.processor, sink: sink, workers: workers,
                               scale: plan.scale, resume: command.resume, inFlight: inFlight)
-        let counts = plan.list.countsPerZoom()
-        let progress = Progress(total: counts.reduce(0) { $0 + $1.count }, noun: "tiles", quiet: command.global.quiet)
+        let progress = Progress(total: plan.file?.isStream == true ? nil : plan.list.count, noun: "tiles", quiet: command.global.quiet)
         var covered = CoveredArea()
         Interruption.stopCooperatively()
         let report: BatchReport
@@ -34,13 +38,16 @@ struct RenderRun {
             try? failureLog?.close()
             throw CLIError.io("\(plan.outputName): \(error)")
         }
+        let listProblem = plan.file?.problem
         do {
-            try sink.finish(metadata: metadata(zooms: counts.map(\.zoom), covered: covered))
+            // After the run, a stream's counts are known too (those read).
+            try sink.finish(metadata: metadata(zooms: plan.list.countsPerZoom().map(\.zoom), covered: covered))
         } catch {
             throw CLIError.io("\(plan.outputName): \(error)")
         }
         try failureLog?.close()
-        progress.finish(summary(report))
+        progress.finish(summary(report, stoppedBy: listProblem))
+        plan.file?.warnIfNoTiles()
         for failure in report.failures.prefix(Self.listedFailures) {
             Terminal.info("failed \(failure.tile): \(failure.reason)")
         }
@@ -49,15 +56,20 @@ struct RenderRun {
                           (command.failures == nil ? " (--failures FILE lists them all)" : " (all in \(command.failures!))"))
         }
         Interruption.exitIfStopping()
+        if let listProblem { throw TileListFile.cliError(listProblem) }
         if report.failed > 0 {
             throw CLIError.data("\(report.failed) of \(report.done) tiles failed")
         }
     }
 
-    private func summary(_ report: BatchReport) -> String {
-        String(format: "rendered %d tiles to %@ in %.2f s (%.0f tiles/s); %d no tile, %d skipped, %d failed%@",
-               report.rendered, plan.outputName, report.seconds, report.tilesPerSecond,
-               report.noTile, report.skipped, report.failed, report.interrupted ? "; interrupted, --resume finishes the job" : "")
+    private func summary(_ report: BatchReport, stoppedBy listProblem: TileListFile.Invalid?) -> String {
+        var ending = report.interrupted ? "; interrupted, --resume finishes the job" : ""
+        if let listProblem {
+            ending = listProblem.line.map { "; stopped at line \($0) of the list" } ?? "; stopped: the list could not be read"
+        }
+        return String(format: "rendered %d tiles to %@ in %.2f s (%.0f tiles/s); %d no tile, %d skipped, %d failed%@",
+                      report.rendered, plan.outputName, report.seconds, report.tilesPerSecond,
+                      report.noTile, report.skipped, report.failed, ending)
     }
 
     private func metadata(zooms: [Int], covered: CoveredArea) -> MBTilesMetadata {

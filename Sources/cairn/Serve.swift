@@ -14,7 +14,10 @@ extension Cairn {
             discussion: """
                 Routes: GET /tiles/{layer}/{z}/{x}/{y}[@2x].{png|jpg|webp}, /tiles/{layer}.json (TileJSON 3.0.0),
                 /badges/{count}.png?style=&scale=&label=, /cards/{id}.png?title=&subtitle=&scale=&theme=,
-                POST /cards.png, GET /health, GET /metrics (Prometheus).
+                POST /cards.png, GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z (GeoJSON),
+                /clusters/{dataset}/{id}/children|leaves|expansion-zoom, /clusters/{dataset}/{z}/{x}/{y}.mvt|[@2x].png|.webp,
+                /clusters/{dataset}/points/{id}/card.png, GET /health, GET /metrics (Prometheus).
+                SIGHUP re-reads every dataset.
                 CAIRN_HOST, CAIRN_PORT and CAIRN_CACHE_DIR override the configuration; --host and --port override those.
                 SIGTERM or SIGINT: stop accepting, finish the requests in flight, exit 0.
                 """)
@@ -62,13 +65,19 @@ extension Cairn {
             } catch {
                 throw CLIError.io("\(error)")
             }
+            do {
+                try await server.loadDatasets()
+            } catch {
+                throw error.io ? CLIError.io("\(config): \(error)") : CLIError.data("\(config): \(error)")
+            }
             // Signals end the server gracefully (ServiceLifecycle); the first one must not exit at once.
             Interruption.stopCooperatively()
             let host = settings.server.host
             let layerNames = settings.layers.map(\.name).joined(separator: ",")
+            let datasetNames = settings.datasets.map(\.name).joined(separator: ",")
             do {
                 try await server.run { port in
-                    logger.notice("listening", metadata: ["url": "http://\(host):\(port)", "layers": "\(layerNames)"])
+                    logger.notice("listening", metadata: ["url": "http://\(host):\(port)", "layers": "\(layerNames)", "datasets": "\(datasetNames)"])
                 }
             } catch {
                 throw CLIError.io("cannot serve on \(host):\(settings.server.port): \(error)")

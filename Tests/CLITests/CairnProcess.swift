@@ -26,11 +26,12 @@ enum Cairn {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    /// Runs `cairn arguments…` with `stdin` as standard input, in `directory`.
+    /// Runs `cairn arguments…` (or another `program`, such as a shell) with `stdin` as standard
+    /// input, in `directory`.
     static func run(_ arguments: [String], stdin: [UInt8] = [], in directory: String? = nil,
-                    environment: [String: String] = [:]) throws -> CairnRun {
+                    environment: [String: String] = [:], program: URL = executable) throws -> CairnRun {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -4,7 +4,11 @@ import Testing
 @Suite struct ProgressTests {
     /// Runs the command under `script(1)`, which gives it a terminal, and returns what the terminal showed.
     private func onTerminal(_ arguments: [String]) throws -> (status: Int32, screen: String) {
-        let command = ([Cairn.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        try onTerminal(command: ([Cairn.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " "))
+    }
+
+    /// Runs a shell command line under `script(1)` and returns what the terminal showed.
+    private func onTerminal(command: String) throws -> (status: Int32, screen: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
@@ -36,6 +40,19 @@ import Testing
         #expect(result.status == 0)
         #expect(result.screen.contains("341/341 tiles"), "\(result.screen)")
         #expect(result.screen.contains("rendered 285 tiles to \(out)"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func renderFromAPipeCountsWithoutATotalOnATerminal() throws {
+        // A piped list's length is unknown until it has been read: a count and a rate, no total, no ETA.
+        let out = try Cairn.temporaryDirectory()
+        let source = "file://\(Cairn.repositoryRoot)/Tests/Fixtures/tiles/world/{z}/{x}/{y}.png"
+        let list = (0..<16).map { "4/\($0 % 16)/\(4 + $0 / 16)" }.joined(separator: "\\n")
+        let result = try onTerminal(command: "printf '\(list)\\n' | '\(Cairn.executable.path)' render --source '\(source)' --tiles - --out '\(out)'")
+        #expect(result.status == 0, "\(result.screen)")
+        #expect(result.screen.range(of: #"\r\e\[K[0-9]+ tiles  [0-9]+/s"#, options: .regularExpression) != nil, "\(result.screen)")
+        #expect(!result.screen.contains("ETA") && !result.screen.contains("%") && !result.screen.contains("/16 tiles"), "\(result.screen)")
+        #expect(result.screen.contains("rendered 16 tiles to \(out)"), "\(result.screen)")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))

@@ -16,6 +16,7 @@ public struct CairnServer: Sendable {
         let layers: [String: LayerService]
         let badges: BadgeService
         let cards: CardService
+        let clusters: ClusterService
         let renders: RenderQueue
         let productions: ProductionLimit
         let cache: DiskCache
@@ -46,14 +47,49 @@ public struct CairnServer: Sendable {
             }
         }
         let memory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
+        let cards = CardService(cards: config.cards, limits: config.limits,
+                                store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders,
+                                productions: productions)
+        var datasets: [String: DatasetService] = [:]
+        for dataset in config.datasets {
+            let style = config.badges.styles[dataset.style ?? config.badges.defaultStyle] ?? .google
+            do {
+                datasets[dataset.name] = try DatasetService(dataset: dataset, style: style, metrics: metrics, logger: logger)
+            } catch {
+                throw ConfigError("datasets.\(dataset.name).style", "\(error)")
+            }
+        }
+        let clusterMemory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
         services = Services(
             layers: layers,
             badges: BadgeService(badges: config.badges, limits: config.limits,
                                  store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "badge"), renders: renders),
-            cards: CardService(cards: config.cards, limits: config.limits,
-                               store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders,
-                               productions: productions),
+            cards: cards,
+            clusters: ClusterService(datasets: datasets, store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "cluster"),
+                                     renders: renders, cards: cards, maxAge: 60),
             renders: renders, productions: productions, cache: cache, metrics: metrics)
+    }
+
+    /// Reads and indexes every dataset, all at once; throws the first that cannot be loaded (the
+    /// server must not start without it).
+    public func loadDatasets() async throws(DatasetLoadError) {
+        let datasets = Array(services.clusters.datasets.values)
+        let failures = await withTaskGroup(of: DatasetLoadError?.self) { group in
+            for dataset in datasets {
+                group.addTask {
+                    do throws(DatasetLoadError) { try await dataset.load(); return nil } catch { return error }
+                }
+            }
+            var failures: [DatasetLoadError] = []
+            for await failure in group { if let failure { failures.append(failure) } }
+            return failures
+        }
+        if let first = failures.min(by: { $0.dataset < $1.dataset }) { throw first }
+    }
+
+    /// Re-reads every dataset now (what SIGHUP does), keeping the served index of any that fails.
+    public func refreshDatasets() async {
+        for dataset in services.clusters.datasets.values { await dataset.refresh(reason: "SIGHUP") }
     }
 
     /// Serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests in flight
@@ -68,8 +104,10 @@ public struct CairnServer: Sendable {
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
         let watch = ShutdownWatch(requests: services.requests)
+        let refresher = DatasetRefresher(server: self)
         var configuration = ServiceGroupConfiguration(
-            services: [.init(service: app), .init(service: watch, successTerminationBehavior: .ignore)],
+            services: [.init(service: app), .init(service: watch, successTerminationBehavior: .ignore),
+                       .init(service: refresher, successTerminationBehavior: .ignore)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(config.server.shutdownGrace * 1000))
         let group = ServiceGroup(configuration: configuration)

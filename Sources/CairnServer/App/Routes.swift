@@ -59,8 +59,28 @@ enum Routes {
             return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
         }
 
+        router.get("/clusters/:dataset") { request, context -> Response in
+            try services.clusters.clusters(context.parameters.get("dataset") ?? "", query: query(request), request: request)
+        }
+
+        router.get("/clusters/:dataset/:id/:what") { request, context -> Response in
+            try services.clusters.cluster(context.parameters.get("dataset") ?? "", id: context.parameters.get("id") ?? "",
+                                          what: context.parameters.get("what") ?? "", query: query(request), request: request)
+        }
+
+        // Tiles, and `/clusters/{dataset}/points/{id}/card.png`, which has as many segments.
+        router.get("/clusters/:dataset/:z/:x/:file") { request, context -> Response in
+            let dataset = context.parameters.get("dataset") ?? "", z = context.parameters.get("z") ?? ""
+            let x = context.parameters.get("x") ?? "", file = context.parameters.get("file") ?? ""
+            if z == "points" {
+                let (image, status) = try await services.clusters.card(dataset, pointID: x, file: file, query: query(request))
+                return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
+            }
+            return try await services.clusters.tile(dataset, z: z, x: x, file: file, request: request)
+        }
+
         router.get("/health") { _, _ -> Response in
-            try json(["status": "ok", "layers": services.layers.count,
+            try json(["status": "ok", "layers": services.layers.count, "datasets": services.clusters.datasets.count,
                       "uptime_seconds": Int(Date().timeIntervalSince(services.started))], maxAge: nil)
         }
 

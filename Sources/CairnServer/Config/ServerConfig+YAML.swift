@@ -27,8 +27,10 @@ extension ServerConfig {
         self.init()
         var layerNode: ConfigNode?
         var limitsNode: ConfigNode?
-        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "badges", "cards", "limits"]) { key, node in
+        var datasetNode: ConfigNode?
+        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "datasets", "badges", "cards", "limits"]) { key, node in
             switch key {
+            case "datasets": datasetNode = node
             case "server": try readServer(node)
             case "cache": try readCache(node, directory: directory)
             case "layers": layerNode = node
@@ -43,6 +45,16 @@ extension ServerConfig {
             for (name, node) in try layerNode.entries() {
                 try Self.checkName(name, path: node.path)
                 layers.append(try Self.layer(name, node, directory: directory, limits: limits))
+            }
+        }
+        if let datasetNode {
+            for (name, node) in try datasetNode.entries() {
+                try Self.checkName(name, path: node.path)
+                let dataset = try Self.dataset(name, node, directory: directory)
+                if let style = dataset.style, badges.styles[style] == nil {
+                    throw ConfigError(node.path + ".style", "no style '\(style)' (known: \(badges.styles.keys.sorted().joined(separator: ", ")))")
+                }
+                datasets.append(dataset)
             }
         }
     }

@@ -91,6 +91,8 @@ public struct ServerConfig: Sendable {
     public var cache = Cache()
     /// Layers in file order.
     public var layers: [Layer] = []
+    /// Cluster datasets in file order.
+    public var datasets: [Dataset] = []
     public var badges = Badges()
     public var cards = Cards()
     public var limits = Limits()

@@ -57,6 +57,15 @@ struct ServerMetrics: Sendable {
         Counter(label: "cairn_cache_evicted_bytes_total", factory: factory).increment(by: bytes)
     }
 
+    func datasetLoaded(_ dataset: String, points: Int) {
+        Counter(label: "cairn_dataset_loads_total", dimensions: [("dataset", dataset)], factory: factory).increment()
+        Gauge(label: "cairn_dataset_points", dimensions: [("dataset", dataset)], factory: factory).record(points)
+    }
+
+    func datasetRefreshFailed(_ dataset: String) {
+        Counter(label: "cairn_dataset_refresh_failures_total", dimensions: [("dataset", dataset)], factory: factory).increment()
+    }
+
     func cacheWriteFailed() {
         Counter(label: "cairn_cache_write_failures_total", factory: factory).increment()
     }

@@ -1,24 +1,20 @@
 extension TileList {
     /// Up to `n` tiles spread evenly over the list (so most come from the deepest zoom, where most
-    /// tiles are), for estimating a job's size. A region's are found without listing it.
+    /// tiles are), for estimating a job's size. A region's are found without listing it; a file's
+    /// were kept as it was read (of a stream, once it has been read).
     public func samples(_ n: Int) -> [TileID] {
-        let total = count
-        guard total > 0, n > 0 else { return [] }
-        let picked = Swift.min(n, total)
-        let spacing = Double(total) / Double(picked)
-        let positions: [Int] = (0..<picked).map { (index: Int) -> Int in Int((Double(index) + 0.5) * spacing) }
         switch origin {
         case .region(let box, let zooms):
-            return positions.compactMap { tile(at: $0 * shard.count + shard.index, in: box, zooms: zooms) }
-        case .file:
-            var wanted = positions[...]
-            var result: [TileID] = []
-            for (position, tile) in self.enumerated() where position == wanted.first {
-                result.append(tile)
-                wanted = wanted.dropFirst()
-                if wanted.isEmpty { break }
+            let total = count
+            guard total > 0, n > 0 else { return [] }
+            let picked = Swift.min(n, total)
+            let spacing = Double(total) / Double(picked)
+            return (0..<picked).compactMap { (index: Int) -> TileID? in
+                let position = Int((Double(index) + 0.5) * spacing)
+                return tile(at: position * shard.count + shard.index, in: box, zooms: zooms)
             }
-            return result
+        case .file(let file):
+            return file.samples(n)
         }
     }
 

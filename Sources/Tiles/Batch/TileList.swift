@@ -1,6 +1,7 @@
 /// The tiles a batch job works through, in order: every tile of a region over a zoom range (zoom by
-/// zoom, row by row), or the `z/x/y` lines of a file. Tiles are produced one at a time, never held
-/// in memory together, so a job of millions of tiles costs no more memory than one of ten.
+/// zoom, row by row), or the `z/x/y` lines of a file or stream. Tiles are produced one at a time,
+/// never held in memory together, so a job of millions of tiles costs no more memory than one of
+/// ten. A list from a stream (a pipe, stdin) can be iterated only once.
 ///
 /// A shard `I/N` keeps every N-th tile starting at the I-th (0-based), so N machines given the
 /// same list and shards 0…N-1 split the job into disjoint parts of equal size with no coordinator.
@@ -26,7 +27,8 @@ public struct TileList: Sequence, Sendable {
     }
 
     /// The number of tiles at each zoom that has any, in this shard. Computed without listing a
-    /// region's tiles; a file's were counted when it was checked.
+    /// region's tiles; a regular file's were counted when it was opened, a stream's as it is read
+    /// (see ``TileListFile/isStream``).
     public func countsPerZoom() -> [(zoom: Int, count: Int)] {
         switch origin {
         case .region(let box, let zooms):
@@ -48,12 +50,12 @@ public struct TileList: Sequence, Sendable {
     public var count: Int { countsPerZoom().reduce(0) { $0 + $1.count } }
 
     public func makeIterator() -> AnyIterator<TileID> {
-        var all: AnyIterator<TileID>
+        let all: AnyIterator<TileID>
         switch origin {
         case .region(let box, let zooms):
             all = AnyIterator(zooms.lazy.flatMap { box.tileRanges(zoom: $0) }.joined().makeIterator())
         case .file(let file):
-            all = file.makeIterator()
+            return file.makeIterator()  // already this shard's
         }
         guard shard.count > 1 else { return all }
         var index = 0

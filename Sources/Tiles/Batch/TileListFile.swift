@@ -1,117 +1,94 @@
-import Foundation
-
-/// A file of tiles, one `z/x/y` per line (what `cairn render --tiles FILE` reads, and the failure
+/// A list of tiles, one `z/x/y` per line (what `cairn render --tiles FILE` reads, and the failure
 /// list a render writes). `z x y` and `z,x,y` work too, a trailing `.png`-style extension is
 /// ignored, and blank lines and `#` comments are skipped.
 ///
-/// Opening the file checks every line once (a bad line is reported with its number before any
-/// work starts) and counts the tiles per zoom; iterating reads it again line by line, so the file
-/// is never held in memory.
+/// The list is read one line at a time and never held in memory, from a regular file or from a
+/// *stream*: a pipe, a FIFO, a process substitution (`<(…)`), `/dev/stdin`, or stdin given as `-`.
+/// A regular file is read twice: once when opened, to check every line (a bad line is reported with
+/// its number before any work starts) and count the tiles, then by iterating. A stream can be read
+/// only once: it is counted as it is iterated (or by ``readToEnd()``), and a bad line ends the
+/// iteration early and is kept in ``problem``.
 public struct TileListFile: Sendable {
+    /// The path as given (`-` for stdin).
     public let path: String
     /// Only tiles at these zooms are listed (all when nil).
     public let zooms: ClosedRange<Int>?
     public let shard: Shard
-    /// Tiles per zoom in the shard, by zoom.
-    public let countsPerZoom: [(zoom: Int, count: Int)]
+    private let cursor: TileListCursor
 
-    /// A line that is not a tile, or a file that cannot be read.
+    /// A line that is not a tile, or a list that cannot be read.
     public struct Invalid: Error, CustomStringConvertible, Sendable {
         public let problem: String
-        init(_ problem: String) { self.problem = problem }
+        /// The number of the bad line; nil when the list could not be opened or read.
+        public let line: Int?
+        init(_ problem: String, line: Int? = nil) {
+            self.problem = problem
+            self.line = line
+        }
         public var description: String { problem }
     }
 
+    /// Opens the list at `path` (stdin for `-`; a FIFO waits here for its writer). A regular file
+    /// is read through at once and its first bad line thrown.
     public init(path: String, zooms: ClosedRange<Int>? = nil, shard: Shard = .whole) throws(Invalid) {
         self.path = path
         self.zooms = zooms
         self.shard = shard
-        guard let reader = LineReader(path: path) else { throw Invalid("\(path): \(String(cString: strerror(errno)))") }
-        var counts = [Int](repeating: 0, count: TileID.maximumZoom + 1)
-        var position = 0
-        while let line = reader.next() {
-            let tile: TileID?
-            do { tile = try Self.parse(line) } catch { throw Invalid("\(path):\(reader.lineNumber): \(error)") }
-            guard let tile, zooms?.contains(tile.z) ?? true else { continue }
-            if position % shard.count == shard.index { counts[tile.z] += 1 }
-            position += 1
+        let name = Self.name(of: path)
+        let reader: LineReader
+        do { reader = try LineReader(path: path) } catch { throw Invalid("\(name): cannot open (\(error.reason))") }
+        cursor = TileListCursor(reader: reader, name: name, zooms: zooms, shard: shard)
+        if !cursor.isStream { try cursor.readToEnd() }
+    }
+
+    /// How the list is named in messages: its path, or `stdin` for `-`.
+    public var name: String { Self.name(of: path) }
+
+    private static func name(of path: String) -> String { path == "-" ? "stdin" : path }
+
+    /// True when the list can be read only once (not a regular file): until it has been read, its
+    /// tiles are not counted and its lines not checked.
+    public var isStream: Bool { cursor.isStream }
+
+    /// What has been read: all of a regular file from the start; of a stream, what has been read so far.
+    public var tally: TileListTally { cursor.tally }
+
+    /// Tiles per zoom in the zoom range and shard (of a stream, those read so far).
+    public var countsPerZoom: [(zoom: Int, count: Int)] { tally.countsPerZoom }
+
+    /// The bad line, or the read failure, that ended an iteration early; nil when it read to the end.
+    public var problem: Invalid? { cursor.problem }
+
+    /// Reads what is left of a stream without yielding its tiles, so that ``tally`` knows them all
+    /// (`--dry-run` on a pipe). A regular file was read when it was opened: nothing to do.
+    public func readToEnd() throws(Invalid) {
+        if isStream { try cursor.readToEnd() }
+    }
+
+    /// Why a list that has lines yields no tile (`no tiles at zooms 5-6: its 12 tiles are at zooms 0-4`);
+    /// nil when it yields some, is empty, or has not been read to its end.
+    public var noTilesReason: String? {
+        let tally = self.tally
+        guard tally.complete, tally.lines > 0, tally.count == 0 else { return nil }
+        guard let listed = tally.zoomsListed else {
+            return "no tiles: \(Self.counted(tally.lines, "line")), all blank or comments"
         }
-        countsPerZoom = counts.enumerated().filter { $0.element > 0 }.map { (zoom: $0.offset, count: $0.element) }
-    }
-
-    /// Every tile the file lists at the chosen zooms (all shards; ``TileList`` picks the shard's).
-    func makeIterator() -> AnyIterator<TileID> {
-        guard let reader = LineReader(path: path) else { return AnyIterator { nil } }
-        let zooms = self.zooms
-        return AnyIterator {
-            while let line = reader.next() {
-                if let tile = try? Self.parse(line), zooms?.contains(tile.z) ?? true { return tile }
-            }
-            return nil
+        if tally.inZooms == 0, let zooms {
+            return "no tiles at \(Self.describe(zooms)): its \(Self.counted(tally.tiles, "tile")) \(tally.tiles == 1 ? "is" : "are") at \(Self.describe(listed))"
         }
+        return "no tiles in shard \(shard): only \(Self.counted(tally.inZooms, "tile")) " + (zooms.map { "at \(Self.describe($0))" } ?? "listed")
     }
 
-    /// The tile on one line, nil for a blank or comment line.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(TileID.Invalid) -> TileID? {
-        var numbers = [0, 0, 0]
-        var found = 0, digits = 0
-        var index = 0
-        func fail() -> TileID.Invalid {
-            TileID.Invalid(problem: "'\(String(decoding: line, as: UTF8.self))' is not z/x/y")
-        }
-        while index < line.count {
-            let byte = line[index]
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard found < 3, digits < 10 else { throw fail() }
-                numbers[found] = numbers[found] * 10 + Int(byte - UInt8(ascii: "0"))
-                digits += 1
-            case UInt8(ascii: "/"), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                if digits > 0 { found += 1; digits = 0 }
-            case UInt8(ascii: "#"):
-                index = line.count
-                continue
-            case UInt8(ascii: "."):
-                // An extension after the row (`3/4/2.png`) ends the tile.
-                guard found == 2, digits > 0 else { throw fail() }
-                found = 3; digits = 0
-                index = line.count
-                continue
-            default:
-                throw fail()
-            }
-            index += 1
-        }
-        if digits > 0 { found += 1 }
-        if found == 0 { return nil }
-        guard found == 3 else { throw fail() }
-        return try TileID(z: numbers[0], x: numbers[1], y: numbers[2])
-    }
-}
-
-/// Lines of a file read with `getline`, without their newline, as byte buffers valid until the next call.
-final class LineReader {
-    private let file: UnsafeMutablePointer<FILE>
-    private var buffer: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
-    private(set) var lineNumber = 0
-
-    init?(path: String) {
-        guard let file = fopen(path, "r") else { return nil }
-        self.file = file
+    private static func describe(_ zooms: ClosedRange<Int>) -> String {
+        zooms.count == 1 ? "zoom \(zooms.lowerBound)" : "zooms \(zooms.lowerBound)-\(zooms.upperBound)"
     }
 
-    func next() -> UnsafeBufferPointer<UInt8>? {
-        let length = getline(&buffer, &capacity, file)
-        guard length >= 0, let buffer else { return nil }
-        lineNumber += 1
-        var end = length
-        if end > 0 && buffer[end - 1] == 0x0A { end -= 1 }
-        return UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: end)
-    }
+    private static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
-    deinit {
-        fclose(file)
-        free(buffer)
-    }
+    /// The tiles of this shard at the chosen zooms: a regular file's from its first line, a stream's
+    /// from where it was left. One iteration at a time.
+    func makeIterator() -> AnyIterator<TileID> { cursor.iterate() }
+
+    /// Up to `n` tiles spread evenly over what has been read (all of a regular file).
+    func samples(_ n: Int) -> [TileID] { tally.samples(n) }
 }

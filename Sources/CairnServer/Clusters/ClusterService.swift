@@ -1,0 +1,148 @@
+import Canvas
+import ClusterOverlays
+import Clusters
+import Codecs
+import Foundation
+import Hummingbird
+import Tiles
+
+/// `/clusters/{dataset}…`: a dataset's clusters as GeoJSON, its clusters' children, leaves and
+/// expansion zoom, vector and raster cluster tiles, and the cards of its points.
+///
+/// Every answer is named by the dataset's version (its points and options), in ETags and cache
+/// keys, so a refresh never serves stale clusters as fresh and an unchanged re-read keeps the
+/// caches warm.
+struct ClusterService: Sendable {
+    let datasets: [String: DatasetService]
+    let store: ImageStore
+    let renders: RenderQueue
+    let cards: CardService
+    /// Seconds clients and proxies may reuse an answer (`Cache-Control: max-age`).
+    let maxAge: Int
+
+    func dataset(_ name: String) throws -> (DatasetService, DatasetService.Snapshot) {
+        guard let service = datasets[name] else { throw ServeError.notFound("no dataset '\(name.prefix(64))'") }
+        guard let snapshot = service.snapshot else { throw ServeError.overloaded }
+        return (service, snapshot)
+    }
+
+    /// `GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z`.
+    func clusters(_ name: String, query: [String: String], request: Request) throws -> Response {
+        let (_, snapshot) = try dataset(name)
+        guard let zoomText = query["zoom"] else { throw ServeError.badRequest("zoom is required (…?bbox=W,S,E,N&zoom=Z)") }
+        guard let zoom = Double(zoomText), zoom.isFinite, zoom >= 0, zoom <= 30 else {
+            throw ServeError.badRequest("zoom must be a number from 0 to 30")
+        }
+        let box: QueryBox
+        do {
+            box = try query["bbox"].map { text throws(QueryBoxError) in try QueryBox(parsing: text) } ?? .world
+        } catch {
+            throw ServeError.badRequest("bbox \(error)")
+        }
+        return json(snapshot, request: request, tag: "c|\(box)|\(zoom)") {
+            snapshot.index.featureCollection(snapshot.index.clusters(in: box, zoom: zoom))
+        }
+    }
+
+    /// `GET /clusters/{dataset}/{id}/children|leaves|expansion-zoom`.
+    func cluster(_ name: String, id idText: String, what: String, query: [String: String], request: Request) throws -> Response {
+        let (_, snapshot) = try dataset(name)
+        guard idText.count <= 19, idText.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(idText) else {
+            throw ServeError.badRequest("the cluster id must be a whole number")
+        }
+        let index = snapshot.index
+        guard index.cluster(id: id) != nil else { throw ServeError.notFound("no cluster \(id) in '\(name)'") }
+        switch what {
+        case "children":
+            return json(snapshot, request: request, tag: "k|\(id)") { index.featureCollection((try? index.children(of: id)) ?? []) }
+        case "leaves":
+            let limit = try Self.integer(query["limit"], name: "limit", default: 10, range: 1...100_000)
+            let offset = try Self.integer(query["offset"], name: "offset", default: 0, range: 0...Int(Int32.max))
+            return json(snapshot, request: request, tag: "l|\(id)|\(limit)|\(offset)") {
+                index.featureCollection((try? index.leaves(of: id, limit: limit, offset: offset)) ?? [])
+            }
+        case "expansion-zoom":
+            return json(snapshot, request: request, tag: "e|\(id)") {
+                Array("{\"cluster_id\":\(id),\"expansion_zoom\":\((try? index.expansionZoom(of: id)) ?? 0)}".utf8)
+            }
+        default:
+            throw ServeError.notFound("expected children, leaves or expansion-zoom")
+        }
+    }
+
+    /// `GET /clusters/{dataset}/{z}/{x}/{y}.mvt` and `…/{y}[@2x].png|webp`.
+    func tile(_ name: String, z: String, x: String, file: String, request: Request) async throws -> Response {
+        let (service, snapshot) = try dataset(name)
+        let dataset = service.dataset
+        let vector = file.hasSuffix(".mvt") || file.hasSuffix(".pbf")
+        let tileRequest = try TileRequest.parse(layer: name, z: z, x: x,
+                                                file: vector ? String(file.dropLast(4)) + ".png" : file)
+        if vector, tileRequest.scale != 1 { throw ServeError.notFound("vector tiles have no @2x") }
+        let tile = tileRequest.tile
+        guard (dataset.minzoom...dataset.maxzoom).contains(tile.z) else {
+            throw ServeError.notFound("zoom \(tile.z) is outside \(dataset.minzoom)…\(dataset.maxzoom)")
+        }
+        let key = "_clusters/\(name)/\(snapshot.version)/" + (vector ? "\(tile.z)/\(tile.x)/\(tile.y).mvt" : tileRequest.cacheKey)
+        let overlay = service.overlay
+        let (image, status) = try await store.image(key) {
+            if vector { return snapshot.index.vectorTile(z: tile.z, x: tile.x, y: tile.y) }
+            return try await renders.run {
+                let scale = Double(tileRequest.scale)
+                let surface = try Surface(width: 256 * tileRequest.scale, height: 256 * tileRequest.scale)
+                try overlay.draw(snapshot.index, zoom: tile.z, originX: 256 * tile.x, originY: 256 * tile.y, on: surface, scale: scale)
+                return try ImageEncoder.default(for: tileRequest.format).encode(surface)
+            }
+        }
+        return ImageResponse.make(image.bytes, contentType: vector ? VectorTile.mediaType : tileRequest.format.mimeType,
+                                  etag: image.etag, maxAge: maxAge, lastModified: image.lastModified, cacheStatus: status,
+                                  request: request)
+    }
+
+    /// `GET /clusters/{dataset}/points/{id}/card.png`: a point's card, filled from its properties.
+    func card(_ name: String, pointID: String, file: String, query: [String: String]) async throws -> (ServedImage, String) {
+        let (service, snapshot) = try dataset(name)
+        guard file == "card.png" else { throw ServeError.notFound("expected …/points/{id}/card.png") }
+        guard let template = service.dataset.card else { throw ServeError.notFound("dataset '\(name)' has no card template") }
+        guard let point = snapshot.index.pointIndex(forID: pointID) else { throw ServeError.notFound("no point '\(pointID.prefix(64))' in '\(name)'") }
+        let points = snapshot.index.points
+        let properties: JSONObject
+        if let text = points.properties.bytes(of: point), case .object(let object)? = try? JSONValue(parsing: text) {
+            properties = object
+        } else {
+            properties = JSONObject()
+        }
+        let id = points.ids.bytes(of: point).flatMap { try? JSONValue(parsing: $0) }
+        let title = CardTemplate.fill(template.title, properties: properties, id: id)
+        let subtitle = template.subtitle.map { CardTemplate.fill($0, properties: properties, id: id) }
+        let image = template.image.map { CardTemplate.fill($0, properties: properties, id: id) }
+        let scale = try query["scale"].map { text throws -> Int in
+            guard let value = Int(text) else { throw ServeError.badRequest("scale must be a whole number") }
+            return value
+        }
+        return try await cards.card(CardService.Request(title: title.isEmpty ? " " : title, subtitle: subtitle?.isEmpty == false ? subtitle : nil,
+                                                        imageID: image?.isEmpty == false ? image : nil, scale: scale, theme: query["theme"]))
+    }
+
+    private func json(_ snapshot: DatasetService.Snapshot, request: Request, tag: String, body: () -> [UInt8]) -> Response {
+        let etag = "\"" + snapshot.version + "-" + ETag.of(Array(tag.utf8)).filter { $0 != "\"" } + "\""
+        var headers = HTTPFields()
+        headers[.contentType] = "application/geo+json"
+        headers[.cacheControl] = "public, max-age=\(maxAge)"
+        headers[.eTag] = etag
+        headers[.lastModified] = HTTPDate.format(Date(timeIntervalSince1970: snapshot.loadedAt.timeIntervalSince1970.rounded(.down)))
+        if let condition = request.headers[.ifNoneMatch], ETag.matches(condition, etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let bytes = body()
+        headers[.contentLength] = String(bytes.count)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    private static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let text else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw ServeError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+}

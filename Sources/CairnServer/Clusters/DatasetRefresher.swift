@@ -1,0 +1,49 @@
+import Foundation
+import ServiceLifecycle
+
+/// The datasets' scheduled job as a service of the server: each dataset watches its source
+/// (a database every `refresh`, a file for changes), and SIGHUP re-reads them all at once. Ends
+/// with the server.
+struct DatasetRefresher: Service {
+    let server: CairnServer
+
+    func run() async throws {
+        let datasets = Array(server.services.clusters.datasets.values)
+        guard !datasets.isEmpty else { return }
+        let hangups = HangupSignal()
+        defer { hangups.stop() }
+        try await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                for dataset in datasets {
+                    group.addTask { await dataset.watch() }
+                }
+                group.addTask {
+                    for await _ in hangups.signals { await server.refreshDatasets() }
+                }
+                await group.waitForAll()
+            }
+        }
+    }
+}
+
+/// SIGHUP as an async sequence (a dispatch source; the signal's default action, ending the
+/// process, is turned off while it is watched).
+final class HangupSignal: Sendable {
+    let signals: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+    private nonisolated(unsafe) let source: DispatchSourceSignal
+
+    init() {
+        (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        signal(SIGHUP, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        let continuation = self.continuation
+        source.setEventHandler { continuation.yield() }
+        source.resume()
+    }
+
+    func stop() {
+        source.cancel()
+        continuation.finish()
+    }
+}

@@ -1,0 +1,149 @@
+import ClusterOverlays
+import Clusters
+import ClustersPostgres
+import Foundation
+import Logging
+import Markers
+import Synchronization
+
+/// One cluster dataset as the server holds it: the index of its latest good read, swapped whole
+/// for a new one when a refresh succeeds, so a request always sees one complete index and never
+/// waits for a rebuild. A refresh that fails keeps the index being served, logs why and counts it.
+final class DatasetService: Sendable {
+    /// What a request reads: the index and the version that names it in cache keys and ETags.
+    struct Snapshot: Sendable {
+        let index: ClusterIndex
+        /// Changes whenever the points or the clustering options change.
+        let version: String
+        let loadedAt: Date
+    }
+
+    let dataset: ServerConfig.Dataset
+    let overlay: ClusterOverlay
+    private let metrics: ServerMetrics
+    private let logger: Logger
+    private let current = Mutex<Snapshot?>(nil)
+    /// What the file looked like when it was last read: a change triggers a reload.
+    private let fileStamp = Mutex<FileStamp?>(nil)
+
+    init(dataset: ServerConfig.Dataset, style: BadgeStyle, metrics: ServerMetrics, logger: Logger) throws {
+        self.dataset = dataset
+        overlay = try ClusterOverlay(style: style, label: dataset.label, marker: dataset.marker)
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// The index being served; nil before the first load.
+    var snapshot: Snapshot? { current.withLock { $0 } }
+
+    /// Reads and indexes the dataset, then serves the new index. Throws (keeping what is served)
+    /// when the source cannot be read or, unless `skip_invalid`, has invalid records.
+    func load() async throws(DatasetLoadError) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let stamp = FileStamp(dataset.source)
+        let (points, invalid) = try await read()
+        if !invalid.isEmpty {
+            guard dataset.skipInvalid else {
+                throw DatasetLoadError(dataset: dataset.name, problem: invalid.count == 1 ? invalid[0].description
+                    : "\(invalid[0].description) (and \(invalid.count - 1) more invalid records; skip_invalid: true leaves them out)")
+            }
+            for record in invalid.prefix(20) {
+                logger.warning("invalid record left out", metadata: ["dataset": "\(dataset.name)", "record": "\(record)"])
+            }
+        }
+        let index: ClusterIndex
+        do {
+            index = try ClusterIndex(points: points, options: dataset.cluster, aggregates: dataset.aggregates)
+        } catch {
+            throw DatasetLoadError(dataset: dataset.name, problem: error.description)
+        }
+        let version = ETag.of(Array("\(dataset.cluster)|\(dataset.aggregates)|\(points.fingerprint)".utf8)).filter { $0 != "\"" }
+        let changed = current.withLock { current -> Bool in
+            let changed = current?.version != version
+            current = Snapshot(index: index, version: version, loadedAt: Date())
+            return changed
+        }
+        fileStamp.withLock { $0 = stamp }
+        metrics.datasetLoaded(dataset.name, points: index.pointCount)
+        let elapsed = clock.now - started
+        logger.info("dataset loaded", metadata: [
+            "dataset": "\(dataset.name)", "points": "\(index.pointCount)", "clusters": "\(index.clusterTotal)",
+            "invalid": "\(invalid.count)", "version": "\(version)", "changed": "\(changed)", "duration": "\(elapsed)",
+        ])
+    }
+
+    private func read() async throws(DatasetLoadError) -> (PointSet, [InvalidPoint]) {
+        switch dataset.source {
+        case .file(let path, let options):
+            do {
+                let result = try PointReader.read(path: path, options: options)
+                return (result.points, result.invalid)
+            } catch {
+                throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: error.isUnreadable)
+            }
+        case .postgres(let query):
+            do {
+                let outcome = try await PostgresPointSource(query, name: dataset.name, logger: logger).read()
+                return (outcome.points, outcome.invalid)
+            } catch {
+                throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: true)
+            }
+        }
+    }
+
+    /// Reloads, keeping the index being served when that fails (logged, counted).
+    func refresh(reason: String) async {
+        do {
+            try await load()
+        } catch {
+            metrics.datasetRefreshFailed(dataset.name)
+            logger.error("dataset refresh failed; still serving the previous index",
+                         metadata: ["dataset": "\(dataset.name)", "reason": "\(reason)", "error": "\(error)"])
+        }
+    }
+
+    /// The scheduled job: a database is re-read every `refresh` seconds, a file when it changed
+    /// (checked every `refresh` seconds). Ends when the task is cancelled.
+    func watch() async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: .milliseconds(Int64(dataset.refresh * 1000))) } catch { return }
+            switch dataset.source {
+            case .postgres:
+                await refresh(reason: "schedule")
+            case .file:
+                if FileStamp(dataset.source) != fileStamp.withLock({ $0 }) { await refresh(reason: "file changed") }
+            }
+        }
+    }
+}
+
+/// A dataset that could not be loaded.
+public struct DatasetLoadError: Error, Sendable, CustomStringConvertible {
+    public let dataset: String
+    public let problem: String
+    /// True when reading failed (I/O, the database), false when the data was bad.
+    public var io = false
+
+    public var description: String { "datasets.\(dataset): \(problem)" }
+}
+
+/// A file's modification time and size, to notice that it changed.
+struct FileStamp: Equatable, Sendable {
+    let modified: Double
+    let size: Int
+
+    init?(_ source: ServerConfig.Dataset.Source) {
+        guard case .file(let path, _) = source, path != "-",
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let modified = attributes[.modificationDate] as? Date, let size = attributes[.size] as? Int else { return nil }
+        self.modified = modified.timeIntervalSince1970
+        self.size = size
+    }
+}
+
+extension PointReadError {
+    var isUnreadable: Bool {
+        if case .unreadable = self { true } else { false }
+    }
+}

@@ -1,0 +1,43 @@
+import Canvas
+import ClusterOverlays
+import Clusters
+import ClustersPostgres
+import Markers
+
+extension ServerConfig {
+    /// A cluster dataset (`datasets.NAME`): where its points come from, how they are clustered,
+    /// and how its overlay tiles and cards look.
+    public struct Dataset: Sendable {
+        public enum Source: Sendable {
+            /// A GeoJSON, NDJSON or CSV file, re-read when it changes and on SIGHUP.
+            case file(path: String, options: PointReadOptions)
+            /// A PostgreSQL query, re-run every `refresh`.
+            case postgres(PostgresPointQuery)
+        }
+
+        public var name: String
+        public var source: Source
+        /// Seconds between re-reads of a database; between checks for a changed file.
+        public var refresh: Double
+        /// Report and leave out invalid records instead of refusing the dataset.
+        public var skipInvalid = false
+        public var cluster = ClusterOptions()
+        public var aggregates: [Aggregate] = []
+        /// The badge style of the overlay tiles (a name from `badges.styles`).
+        public var style: String?
+        public var label: LabelMode?
+        public var marker = PointMarker()
+        /// A point's card: its title, subtitle and thumbnail id, filled from its properties.
+        public var card: CardTemplate?
+        /// The zooms whose tiles (vector and raster) are served.
+        public var minzoom = 0
+        public var maxzoom = 22
+        public var attribution: String?
+
+        public init(name: String, source: Source) {
+            self.name = name
+            self.source = source
+            if case .postgres = source { refresh = 300 } else { refresh = 2 }
+        }
+    }
+}

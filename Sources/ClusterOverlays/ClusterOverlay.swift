@@ -1,0 +1,79 @@
+import Canvas
+import Clusters
+import Markers
+import Synchronization
+
+/// Draws the clusters of an index as their badges, and lone points as markers, onto transparent
+/// pictures of any window of a zoom level: overlay tiles, the `clusters` renderer, static maps.
+///
+/// Each look (a badge for a count at a scale, the marker at a scale) is drawn once and then
+/// composited wherever it is needed. Positions are rounded to whole pixels of the zoom level as a
+/// whole, not of the picture, and items are drawn in one global order (fewest points first, so a
+/// big cluster covers a small one), so that neighbouring tiles stitched together are, pixel for
+/// pixel, one picture of the same area: a badge across a tile edge is drawn on both tiles.
+public final class ClusterOverlay: Sendable {
+    public let style: BadgeStyle
+    public let label: LabelMode?
+    public let marker: PointMarker
+    /// How far, in points, anything drawn reaches from the position it marks.
+    public let reach: Double
+
+    private struct Look: Hashable {
+        /// The count drawn (1 for the point marker), and the pixels per point.
+        let count: Int
+        let scale: Double
+    }
+
+    private let looks = Mutex([Look: Surface]())
+    private static let lookCapacity = 4096
+
+    public init(style: BadgeStyle, label: LabelMode? = nil, marker: PointMarker = PointMarker()) throws {
+        self.style = style
+        self.label = label
+        self.marker = marker
+        var reach = marker.radius
+        for count in [2, 9, 99, 999, 9999, 99_999, 999_999, 9_999_999] + style.thresholds {
+            reach = max(reach, try style.layout(for: count, label: label).canvasSide / 2)
+        }
+        self.reach = reach.rounded(.up)
+    }
+
+    /// Draws onto `surface` the items of `index` at `zoom` that show in the window whose top-left
+    /// corner is pixel (`originX`, `originY`) of the zoom level at @1x (256 px tiles), the window
+    /// being as large as `surface` at `scale` pixels per point. A tile z/x/y is the window at
+    /// (256·x, 256·y).
+    public func draw(_ index: ClusterIndex, zoom: Int, originX: Int, originY: Int, on surface: Surface, scale: Double) throws {
+        let width = Double(surface.width) / scale, height = Double(surface.height) / scale
+        let found = index.items(zoom: zoom,
+                                minX: (Double(originX) - reach) / 256, minY: (Double(originY) - reach) / 256,
+                                maxX: (Double(originX) + width + reach) / 256, maxY: (Double(originY) + height + reach) / 256)
+        guard !found.isEmpty else { return }
+        let ordered = found.map { (item: $0.item, x: $0.x, y: $0.y, count: index.pointCount(of: $0.item)) }
+            .sorted { $0.count != $1.count ? $0.count < $1.count : ($0.x, $0.y) < ($1.x, $1.y) }
+        let context = Context(surface)
+        let pixelOriginX = Int((Double(originX) * scale).rounded()), pixelOriginY = Int((Double(originY) * scale).rounded())
+        for entry in ordered {
+            let image = try look(count: entry.count, scale: scale)
+            // Whole pixels of the zoom level as a whole, then shifted into the window.
+            let centreX = Int((entry.x * 256 * scale + 0.5).rounded(.down)) - pixelOriginX
+            let centreY = Int((entry.y * 256 * scale + 0.5).rounded(.down)) - pixelOriginY
+            let left = centreX - image.width / 2, top = centreY - image.height / 2
+            guard left < surface.width, top < surface.height, left + image.width > 0, top + image.height > 0 else { continue }
+            context.draw(image, in: Rect(x: Double(left), y: Double(top), width: Double(image.width), height: Double(image.height)),
+                         filter: .nearest)
+        }
+        try context.checkStatus("drawing clusters")
+    }
+
+    /// The image of a count's badge (the marker for 1), drawn on first use.
+    private func look(count: Int, scale: Double) throws -> Surface {
+        let key = Look(count: count, scale: scale)
+        if let image = looks.withLock({ $0[key] }) { return image }
+        let image = count == 1 ? try marker.render(scale: scale) : try style.layout(for: count, label: label).render(scale: scale)
+        looks.withLock { looks in
+            if looks.count >= Self.lookCapacity { looks.removeAll(keepingCapacity: true) }
+            looks[key] = image
+        }
+        return image
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Points clustered at every zoom from `minZoom` to `maxZoom`, with supercluster 8's algorithm and
+/// therefore its clusters, ids and counts; immutable once built, so any number of requests may
+/// read it at once while a new one is built aside.
+///
+/// An item of a level is a ``ClusterItem``: one of the dataset's points, or a cluster.
+public final class ClusterIndex: Sendable {
+    public let options: ClusterOptions
+    public let aggregates: [Aggregate]
+    /// The points, in the order they were read (a point's index is its number in this set).
+    public let points: PointSet
+    /// How long building took (projection, every level's clustering and KD-tree).
+    public let buildDuration: Duration
+
+    let itemX: [Float]
+    let itemY: [Float]
+    let clusterX: [Double]
+    let clusterY: [Double]
+    let clusterCount: [Int32]
+    let clusterID: [Int]
+    let childrenEnd: [Int32]
+    let children: [Int32]
+    let clusterAggregates: [Double]
+    /// Levels from `minZoom` to `maxZoom + 1`.
+    let levels: [LevelTree]
+    /// Cluster numbers made at each zoom from `minZoom` to `maxZoom`.
+    let clustersMadeAt: [Range<Int>]
+    /// Points by id, for the routes that name a point.
+    let pointIDs = PointIDTable()
+
+    /// Clusters `points`. Aggregates read their property from each point's properties.
+    public init(points: PointSet, options: ClusterOptions = ClusterOptions(), aggregates: [Aggregate] = []) throws(ClusterOptionsError) {
+        if let problem = options.problem { throw ClusterOptionsError(problem: problem) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var builder = ClusterIndexBuilder(
+            options: options, longitudes: points.longitudes, latitudes: points.latitudes,
+            aggregateOperations: aggregates.map(\.operation),
+            pointAggregates: points.aggregateValues(aggregates.map(\.property)))
+        builder.build()
+        self.options = options
+        self.aggregates = aggregates
+        self.points = points
+        itemX = builder.itemX
+        itemY = builder.itemY
+        clusterX = builder.clusterX
+        clusterY = builder.clusterY
+        clusterCount = builder.clusterCount
+        clusterID = builder.clusterID
+        childrenEnd = builder.childrenEnd
+        children = builder.children
+        clusterAggregates = builder.clusterAggregates
+        levels = builder.levels
+        clustersMadeAt = builder.clustersMadeAt
+        buildDuration = clock.now - start
+    }
+
+    /// The number of points.
+    public var pointCount: Int { points.count }
+
+    /// The number of clusters made over all zooms.
+    public var clusterTotal: Int { clusterCount.count }
+
+    /// How many items (clusters and lone points) a query at `zoom` sees over the whole world.
+    public func itemCount(atZoom zoom: Int) -> Int {
+        levels[options.level(for: Double(zoom)) - options.minZoom].handles.count
+    }
+
+    /// Bytes held by the index, without the points it was built from.
+    public var byteCount: Int {
+        itemX.count * 8 + clusterX.count * 16 + clusterCount.count * 4 + clusterID.count * 8
+            + childrenEnd.count * 4 + children.count * 4 + clusterAggregates.count * 8
+            + levels.reduce(0) { $0 + $1.handles.count * 4 }
+    }
+
+    func level(for zoom: Double) -> LevelTree {
+        levels[options.level(for: zoom) - options.minZoom]
+    }
+}
+
+/// Options that cannot cluster (a radius of 0, a max zoom below the min zoom…).
+public struct ClusterOptionsError: Error, Sendable, CustomStringConvertible {
+    public let problem: String
+    public var description: String { problem }
+}

@@ -1,0 +1,186 @@
+/// Builds a ``ClusterIndex`` level by level, from `maxZoom + 1` (every point alone) down to
+/// `minZoom`, exactly as supercluster 8's `load` does: at each zoom every unvisited item, in the
+/// level's order, gathers its unvisited neighbours within `radius / (extent · 2^zoom)` from the
+/// level's KD-tree; if they hold more points than it alone and at least `minPoints`, they become one
+/// cluster at their count-weighted centroid, numbered `(index << 5) + (zoom + 1) + pointCount`;
+/// otherwise they pass to the next level as they are, in the order they were met.
+///
+/// What differs from supercluster is only what is kept: the per-level data is not copied per
+/// level but kept once per item (points, then clusters in the order they were made), each
+/// cluster's children are recorded as it is made (in the order supercluster's `getChildren` would
+/// find them), and each level keeps only its KD order of item handles.
+struct ClusterIndexBuilder {
+    let options: ClusterOptions
+    let pointCount: Int
+    let aggregateOperations: [Aggregate.Operation]
+
+    // Every item's tree coordinates (Float32, as the KD-trees hold them), points first.
+    var itemX: [Float] = []
+    var itemY: [Float] = []
+    // Clusters, numbered from 0 in the order they were made (handle = pointCount + number).
+    var clusterX: [Double] = []
+    var clusterY: [Double] = []
+    var clusterCount: [Int32] = []
+    var clusterID: [Int] = []
+    var childrenEnd: [Int32] = []
+    var children: [Int32] = []
+    /// (value, count) per cluster and aggregate, cluster-major.
+    var clusterAggregates: [Double] = []
+    /// The points' own aggregate values, point-major (NaN where a point has none).
+    let pointAggregates: [Double]
+    /// Levels from `minZoom` to `maxZoom + 1`.
+    var levels: [LevelTree] = []
+    /// The clusters made at each zoom from `minZoom` to `maxZoom`, by cluster number.
+    var clustersMadeAt: [Range<Int>] = []
+
+    init(options: ClusterOptions, longitudes: [Double], latitudes: [Double], aggregateOperations: [Aggregate.Operation],
+         pointAggregates: [Double]) {
+        self.options = options
+        self.pointCount = longitudes.count
+        self.aggregateOperations = aggregateOperations
+        self.pointAggregates = pointAggregates
+        itemX = longitudes.map { Float(Projection.x(longitude: $0)) }
+        itemY = latitudes.map { Float(Projection.y(latitude: $0)) }
+    }
+
+    /// Runs every level; returns the levels from `minZoom` to `maxZoom + 1`.
+    mutating func build() {
+        var order = (0..<Int32(pointCount)).map { $0 }
+        var built: [LevelTree] = []
+        var madeAt: [Range<Int>] = []
+        var tree = makeTree(order)
+        built.append(LevelTree(handles: tree.ids.map { order[Int($0)] }, nodeSize: options.nodeSize))
+        for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            let first = clusterCount.count
+            order = cluster(order, tree: tree, zoom: zoom)
+            madeAt.append(first..<clusterCount.count)
+            tree = makeTree(order)
+            built.append(LevelTree(handles: tree.ids.map { order[Int($0)] }, nodeSize: options.nodeSize))
+        }
+        levels = built.reversed()
+        clustersMadeAt = madeAt.reversed()
+    }
+
+    private func makeTree(_ order: [Int32]) -> KDTree {
+        KDTree(coordinates: coordinates(of: order), nodeSize: options.nodeSize)
+    }
+
+    private func coordinates(of order: [Int32]) -> [Float] {
+        var coordinates = [Float](repeating: 0, count: order.count * 2)
+        for (position, handle) in order.enumerated() {
+            coordinates[2 * position] = itemX[Int(handle)]
+            coordinates[2 * position + 1] = itemY[Int(handle)]
+        }
+        return coordinates
+    }
+
+    /// An item's exact coordinates, as supercluster's level data holds them: a point's Float32
+    /// projection, a cluster's Double centroid.
+    @inline(__always)
+    private func exact(_ handle: Int) -> (Double, Double) {
+        handle < pointCount ? (Double(itemX[handle]), Double(itemY[handle]))
+            : (clusterX[handle - pointCount], clusterY[handle - pointCount])
+    }
+
+    @inline(__always)
+    private func count(_ handle: Int) -> Int {
+        handle < pointCount ? 1 : Int(clusterCount[handle - pointCount])
+    }
+
+    /// One level down: supercluster's `_cluster`.
+    private mutating func cluster(_ order: [Int32], tree: KDTree, zoom: Int) -> [Int32] {
+        let radius = options.radius / (options.extent * pow2(zoom))
+        let lists = tree.ids.withUnsafeBufferPointer { treeIDs in
+            tree.coordinates.withUnsafeBufferPointer { coordinates in
+                NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024) { position in
+                    let handle = Int(order[Int(treeIDs[position])])
+                    return handle < pointCount ? (Double(coordinates[2 * position]), Double(coordinates[2 * position + 1]))
+                        : exact(handle)
+                }
+            }
+        }
+        var visited = [Bool](repeating: false, count: order.count)
+        var next: [Int32] = []
+        next.reserveCapacity(order.count)
+        var searched: [Int32] = []
+        searched.reserveCapacity(256)
+        var stack = KDStack()
+        let aggregateCount = aggregateOperations.count
+        var accumulators = [AggregateAccumulator]()
+
+        for i in 0..<order.count where !visited[i] {
+            visited[i] = true
+            let handle = Int(order[i])
+            let (x, y) = exact(handle)
+            let neighbours: ArraySlice<Int32>
+            if let lists {
+                neighbours = lists.neighbours(of: i)
+            } else {
+                tree.within(x, y, radius, into: &searched, stack: &stack)
+                neighbours = searched[...]
+            }
+
+            let originCount = count(handle)
+            var total = originCount
+            for k in neighbours where !visited[Int(k)] { total += count(Int(order[Int(k)])) }
+
+            if total > originCount && total >= options.minPoints {
+                var wx = x * Double(originCount)
+                var wy = y * Double(originCount)
+                let id = (i << 5) + (zoom + 1) + pointCount
+                if aggregateCount > 0 { accumulators = self.accumulators(of: handle) }
+                for k in neighbours {
+                    let position = Int(k)
+                    if position == i { children.append(Int32(handle)); continue }
+                    guard !visited[position] else { continue }
+                    visited[position] = true
+                    let member = Int(order[position])
+                    let memberCount = Double(count(member))
+                    let (mx, my) = exact(member)
+                    wx += mx * memberCount
+                    wy += my * memberCount
+                    children.append(Int32(member))
+                    if aggregateCount > 0 {
+                        let memberAccumulators = self.accumulators(of: member)
+                        for a in 0..<aggregateCount { accumulators[a].reduce(memberAccumulators[a], aggregateOperations[a]) }
+                    }
+                }
+                let cx = wx / Double(total), cy = wy / Double(total)
+                clusterX.append(cx)
+                clusterY.append(cy)
+                itemX.append(Float(cx))
+                itemY.append(Float(cy))
+                clusterCount.append(Int32(total))
+                clusterID.append(id)
+                childrenEnd.append(Int32(children.count))
+                for accumulator in accumulators { clusterAggregates.append(accumulator.value); clusterAggregates.append(accumulator.count) }
+                next.append(Int32(pointCount + clusterCount.count - 1))
+            } else {
+                next.append(Int32(handle))
+                if total > 1 {
+                    for k in neighbours where !visited[Int(k)] {
+                        visited[Int(k)] = true
+                        next.append(order[Int(k)])
+                    }
+                }
+            }
+        }
+        return next
+    }
+
+    /// An item's aggregate accumulators: a point's own values, or a cluster's running ones.
+    private func accumulators(of handle: Int) -> [AggregateAccumulator] {
+        let n = aggregateOperations.count
+        if handle < pointCount {
+            return (0..<n).map { AggregateAccumulator(point: pointAggregates[handle * n + $0]) }
+        }
+        let base = (handle - pointCount) * n * 2
+        return (0..<n).map { AggregateAccumulator(value: clusterAggregates[base + 2 * $0], count: clusterAggregates[base + 2 * $0 + 1]) }
+    }
+}
+
+/// 2^zoom as a Double (`Math.pow(2, zoom)`).
+@inline(__always)
+func pow2(_ zoom: Int) -> Double {
+    zoom >= 0 ? Double(sign: .plus, exponent: zoom, significand: 1) : 1 / Double(sign: .plus, exponent: -zoom, significand: 1)
+}

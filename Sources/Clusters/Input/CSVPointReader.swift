@@ -1,0 +1,135 @@
+/// Reads CSV (or TSV) with a header: the longitude and latitude columns make the point, an id
+/// column its id, every other column a property, in column order (a JSON number when the field is
+/// JSON number text, `null` when it is empty, else a JSON string). A UTF-8 byte-order mark has
+/// been skipped by the caller.
+enum CSVPointReader {
+    static func read(
+        _ text: UnsafeBufferPointer<UInt8>, source: String, delimiter: UInt8?, options: PointReadOptions
+    ) throws(PointReadError) -> PointReadResult {
+        let format: PointFormat = delimiter == 0x09 ? .tsv : .csv
+        var scanner = CSVScanner(text, delimiter: delimiter ?? CSVScanner.likelyDelimiter(of: text))
+        var record = CSVRecord()
+        let hasHeader: Bool
+        do throws(CSVUnterminatedQuote) {
+            hasHeader = try scanner.next(into: &record)
+        } catch {
+            throw unterminated(error, source: source)
+        }
+        let collector = PointCollector(source: source, recordKind: "row", text: text)
+        guard hasHeader else { return collector.result(format) }
+        let columns: CSVColumns
+        do throws(CSVColumnsError) {
+            let names = record.fields.map { field in
+                CSVRowReader.withText(of: field, in: text) { String(decoding: $0, as: UTF8.self) }
+            }
+            columns = try CSVColumns(names: names, options: options)
+        } catch {
+            throw .malformed("\(source):\(record.line): \(error.message)")
+        }
+        var rows = CSVRowReader(text: text, columns: columns, collector: collector)
+        do throws(CSVUnterminatedQuote) {
+            while try scanner.next(into: &record) { rows.read(record) }
+        } catch {
+            throw unterminated(error, source: source)
+        }
+        return rows.collector.result(format)
+    }
+
+    private static func unterminated(_ error: CSVUnterminatedQuote, source: String) -> PointReadError {
+        .malformed("\(source):\(error.line):\(error.column): unterminated quoted field (no closing quote)")
+    }
+}
+
+/// Turns CSV records into points, reusing its buffers from row to row.
+private struct CSVRowReader {
+    let text: UnsafeBufferPointer<UInt8>
+    let columns: CSVColumns
+    private(set) var collector: PointCollector
+    private var number = 0
+    private var id: [UInt8] = []
+    private var properties: [UInt8] = []
+
+    init(text: UnsafeBufferPointer<UInt8>, columns: CSVColumns, collector: PointCollector) {
+        self.text = text
+        self.columns = columns
+        self.collector = collector
+    }
+
+    /// Calls `body` with the text of `field`, doubled quotes made single.
+    func withText<Result>(of field: CSVField, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        Self.withText(of: field, in: text, body)
+    }
+
+    /// Calls `body` with the text of `field` in `text`, doubled quotes made single.
+    static func withText<Result>(
+        of field: CSVField, in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let raw = UnsafeBufferPointer(rebasing: text[field.range])
+        guard field.hasDoubledQuotes else { return body(raw) }
+        var unquoted: [UInt8] = []
+        unquoted.reserveCapacity(raw.count)
+        var previousWasQuote = false
+        for byte in raw {
+            if byte == UInt8(ascii: "\""), previousWasQuote {
+                previousWasQuote = false
+                continue
+            }
+            previousWasQuote = byte == UInt8(ascii: "\"")
+            unquoted.append(byte)
+        }
+        return unquoted.withUnsafeBufferPointer(body)
+    }
+
+    mutating func read(_ record: CSVRecord) {
+        number += 1
+        let start = PointCollector.RecordStart.line(record.line)
+        guard record.fields.count == columns.count else {
+            let problem = "expected \(columns.count) fields, found \(record.fields.count)"
+            return collector.reject(at: start, number: number, problem: problem)
+        }
+        if let field = record.fieldWithTextAfterQuote {
+            return collector.reject(at: start, number: number, problem: "field \(field) has text after its closing quote")
+        }
+        let longitude = withText(of: record.fields[columns.longitude]) { CSVFieldText.coordinate($0, axis: .longitude) }
+        let latitude = withText(of: record.fields[columns.latitude]) { CSVFieldText.coordinate($0, axis: .latitude) }
+        let coordinates: (Double, Double)
+        switch (longitude, latitude) {
+        case (.failure(let problem), _), (_, .failure(let problem)):
+            return collector.reject(at: start, number: number, problem: problem.message)
+        case (.success(let longitude), .success(let latitude)):
+            coordinates = (longitude, latitude)
+        }
+        var hasID = false
+        if let column = columns.id {
+            id.removeAll(keepingCapacity: true)
+            let field = record.fields[column]
+            hasID = !field.range.isEmpty
+            if hasID, !withText(of: field, { CSVFieldText.appendJSON($0, to: &id) }) {
+                return rejectUTF8(column: column, start: start)
+            }
+        }
+        properties.removeAll(keepingCapacity: true)
+        properties.append(UInt8(ascii: "{"))
+        for (position, property) in columns.properties.enumerated() {
+            if position > 0 { properties.append(UInt8(ascii: ",")) }
+            properties.append(contentsOf: property.key)
+            guard withText(of: record.fields[property.column], { CSVFieldText.appendJSON($0, to: &properties) }) else {
+                return rejectUTF8(column: property.column, start: start)
+            }
+        }
+        properties.append(UInt8(ascii: "}"))
+        let consumed = record.fields.last?.range.upperBound ?? 0
+        id.withUnsafeBufferPointer { id in
+            properties.withUnsafeBufferPointer { properties in
+                collector.add(
+                    longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id : nil,
+                    properties: properties, consumed: consumed
+                )
+            }
+        }
+    }
+
+    private mutating func rejectUTF8(column: Int, start: PointCollector.RecordStart) {
+        collector.reject(at: start, number: number, problem: "field \(column + 1) is not valid UTF-8")
+    }
+}

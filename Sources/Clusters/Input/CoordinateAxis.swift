@@ -1,0 +1,20 @@
+/// Longitude or latitude: its valid range and the words a bad value is reported in.
+enum CoordinateAxis: String {
+    case longitude, latitude
+
+    /// 180 or 90: values run from -limit to +limit, both included.
+    var limit: Double { self == .longitude ? 180 : 90 }
+
+    /// What is wrong with `value`, written as `text` in the input, or nil when it is a coordinate:
+    /// `longitude 200 is out of range (-180...180)`, `latitude 1e999 is not a finite number`.
+    func problem(with value: Double, text: @autoclosure () -> String) -> String? {
+        if value.isFinite && abs(value) <= limit { return nil }
+        if !value.isFinite { return "\(rawValue) \(text()) is not a finite number" }
+        return "\(rawValue) \(text()) is out of range (-\(Int(limit))...\(Int(limit)))"
+    }
+
+    /// `latitude "abc" is not a number`, `longitude null is not a number`.
+    func notANumber(_ text: String) -> String {
+        "\(rawValue) \(text) is not a number"
+    }
+}

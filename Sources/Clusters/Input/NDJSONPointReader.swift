@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads newline-delimited GeoJSON: one Feature per line, blank lines skipped, RFC 7464 record
+/// separators (0x1E) allowed before each feature. A line that is not JSON is an invalid record, and
+/// reading goes on with the next line.
+enum NDJSONPointReader {
+    static func read(_ text: UnsafeBufferPointer<UInt8>, source: String) -> PointReadResult {
+        var collector = PointCollector(source: source, recordKind: "feature", text: text)
+        var number = 0
+        var lineNumber = 0
+        var lineStart = 0
+        while lineStart < text.count {
+            lineNumber += 1
+            let base = UnsafeRawPointer(text.baseAddress!)
+            let lineEnd = memchr(base + lineStart, 0x0A, text.count - lineStart)
+                .map { base.distance(to: UnsafeRawPointer($0)) } ?? text.count
+            readLine(
+                UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), lineNumber: lineNumber,
+                consumed: lineEnd, number: &number, into: &collector
+            )
+            lineStart = lineEnd + 1
+        }
+        return collector.result(.ndjson)
+    }
+
+    /// Reads the features of one line (usually one; more when record separators split it).
+    private static func readLine(
+        _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, consumed: Int, number: inout Int,
+        into collector: inout PointCollector
+    ) {
+        var scanner = JSONScanner(line)
+        while true {
+            while scanner.peek() == 0x1E { scanner.position += 1 }
+            guard let first = scanner.peek() else { return }
+            number += 1
+            do throws(JSONSyntaxError) {
+                if first == UInt8(ascii: "{") {
+                    let feature = try scanner.scanFeature(depth: 0)
+                    try checkEnd(&scanner)
+                    collector.add(feature, in: line, number: number, start: .line(lineNumber), consumed: consumed)
+                } else {
+                    try scanner.skipValue(depth: 0)
+                    try checkEnd(&scanner)
+                    let kind = JSONScanner.kind(startingWith: first)
+                    collector.reject(at: .line(lineNumber), number: number, problem: "not a Feature (got \(kind))")
+                }
+            } catch {
+                collector.reject(
+                    at: .line(lineNumber), number: number,
+                    problem: "line is not valid JSON: \(error.reason) (column \(error.column))"
+                )
+                return
+            }
+        }
+    }
+
+    /// Checks that the feature just read ends its line or is followed by a record separator.
+    private static func checkEnd(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+        guard let next = scanner.peek(), next != 0x1E else { return }
+        throw scanner.error("unexpected text after the feature")
+    }
+}

@@ -1,0 +1,66 @@
+/// What the point readers share: the points read so far, the invalid records with their places,
+/// and room reserved for the rest of the file once a sample of it has been read.
+struct PointCollector {
+    let source: String
+    /// `feature` or `row`.
+    let recordKind: String
+    private(set) var points = PointSet()
+    private(set) var invalid: [InvalidPoint] = []
+    private var lines: LineCounter
+    private var propertyBytes = 0
+    private var hasReserved = false
+
+    /// How many points are read before room for the rest is reserved.
+    private static let sampleSize = 4_096
+
+    init(source: String, recordKind: String, text: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        self.recordKind = recordKind
+        lines = LineCounter(text)
+    }
+
+    /// Adds a point; `consumed` is how far into the text reading has got.
+    @inline(__always)
+    mutating func add(
+        longitude: Double, latitude: Double, id: UnsafeBufferPointer<UInt8>?,
+        properties: UnsafeBufferPointer<UInt8>?, consumed: Int
+    ) {
+        points.append(longitude: longitude, latitude: latitude, id: id, properties: properties)
+        guard !hasReserved else { return }
+        propertyBytes += properties?.count ?? 0
+        if points.count == Self.sampleSize { reserveForRest(consumed: consumed) }
+    }
+
+    /// Reserves room for the points the rest of the text holds, judged by the sample read so far.
+    private mutating func reserveForRest(consumed: Int) {
+        hasReserved = true
+        guard consumed > 0 else { return }
+        let remaining = Double(lines.text.count - consumed) / Double(consumed) * Double(points.count)
+        points.reserve(Int(remaining * 1.02) + 16, propertyBytesPerPoint: propertyBytes / points.count + 1)
+    }
+
+    /// Where a record starts: a byte offset into the text, or a line already known.
+    enum RecordStart {
+        case offset(Int)
+        case line(Int)
+    }
+
+    /// Records the bad record number `number`.
+    mutating func reject(at start: RecordStart, number: Int, problem: String) {
+        let line = switch start {
+        case .offset(let offset): lines.line(at: offset)
+        case .line(let line): line
+        }
+        invalid.append(InvalidPoint(source: source, line: line, record: (recordKind, number), problem: problem))
+    }
+
+    /// Forgets everything collected.
+    mutating func removeAll() {
+        points = PointSet()
+        invalid = []
+    }
+
+    func result(_ format: PointFormat) -> PointReadResult {
+        PointReadResult(points: points, invalid: invalid, format: format)
+    }
+}

@@ -1,0 +1,54 @@
+/// The file formats points are read from.
+public enum PointFormat: String, Sendable, CaseIterable {
+    /// A GeoJSON FeatureCollection of Point features, or a single Feature.
+    case geojson
+    /// Newline-delimited GeoJSON: one Feature per line (also RFC 7464 / RFC 8142 text sequences).
+    case ndjson
+    /// Comma-separated values with a header (RFC 4180); `;` or tab is used instead of `,` when the
+    /// header holds more of it.
+    case csv
+    /// Tab-separated values with a header.
+    case tsv
+
+    /// The format a file's extension names (case-insensitive): `.geojson`, `.json`; `.ndjson`,
+    /// `.geojsonl`, `.geojsons`, `.geojsonseq`, `.jsonl`; `.csv`; `.tsv`, `.tab`. Nil for others.
+    public init?(path: String) {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "geojson", "json": self = .geojson
+        case "ndjson", "geojsonl", "geojsons", "geojsonseq", "jsonl": self = .ndjson
+        case "csv": self = .csv
+        case "tsv", "tab": self = .tsv
+        default: return nil
+        }
+    }
+
+    /// The format `text` looks like, from its first non-space byte: `{` starting a line that
+    /// mentions `"FeatureCollection"` or does not hold a whole JSON value → GeoJSON; `{` starting
+    /// a line that holds one whole value followed by more lines, or a record separator → NDJSON;
+    /// anything else → CSV.
+    static func sniffed(from text: UnsafeBufferPointer<UInt8>) -> PointFormat {
+        var scanner = JSONScanner(text)
+        switch scanner.peek() {
+        case 0x1E:
+            return .ndjson
+        case UInt8(ascii: "{"):
+            break
+        case UInt8(ascii: "["):
+            return .geojson
+        default:
+            return .csv
+        }
+        let start = scanner.position
+        var lineEnd = start
+        while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        let window = UnsafeBufferPointer(rebasing: text[start..<min(lineEnd, start + 4096)])
+        if window.firstRange(of: Array(#""FeatureCollection""#.utf8)) != nil || lineEnd == text.count {
+            return .geojson
+        }
+        var firstLine = JSONScanner(UnsafeBufferPointer(rebasing: text[start..<lineEnd]))
+        guard (try? firstLine.skipValue(depth: 0)) != nil, firstLine.peek() == nil else { return .geojson }
+        return .ndjson
+    }
+}

@@ -1,0 +1,18 @@
+/// The points read from a file, and the records that could not be points.
+///
+/// Invalid records are not in `points`; the caller decides what they mean (the CLI exits with 65
+/// when there are any, or reports them and goes on with `--skip-invalid`).
+public struct PointReadResult: Sendable, Equatable {
+    /// The valid points, in file order.
+    public var points: PointSet
+    /// Every record that is not a usable point, in file order.
+    public var invalid: [InvalidPoint]
+    /// The format the file was read as.
+    public var format: PointFormat
+
+    public init(points: PointSet, invalid: [InvalidPoint], format: PointFormat) {
+        self.points = points
+        self.invalid = invalid
+        self.format = format
+    }
+}

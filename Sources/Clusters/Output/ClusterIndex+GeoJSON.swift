@@ -1,0 +1,86 @@
+/// Items as GeoJSON, in the shape supercluster gives them: a cluster is
+/// `{"type":"Feature","id":ID,"properties":{…aggregates,"cluster":true,"cluster_id":ID,
+/// "point_count":N,"point_count_abbreviated":"1.2k"},"geometry":{"type":"Point","coordinates":[lon,lat]}}`,
+/// a point is the feature it was read as, with its `id` and `properties`.
+extension ClusterIndex {
+    /// A FeatureCollection of `items`.
+    public func featureCollection<Items: Sequence<ClusterItem>>(_ items: Items) -> [UInt8] {
+        var output = JSONOutput(reservingCapacity: 4096)
+        output.raw("{\"type\":\"FeatureCollection\",\"features\":[")
+        var first = true
+        for item in items {
+            if !first { output.raw(",") }
+            first = false
+            writeFeature(item, to: &output)
+        }
+        output.raw("]}")
+        return output.bytes
+    }
+
+    /// A JSON array of `items` as features (what children and leaves answer).
+    public func featureArray<Items: Sequence<ClusterItem>>(_ items: Items) -> [UInt8] {
+        var output = JSONOutput(reservingCapacity: 1024)
+        output.raw("[")
+        var first = true
+        for item in items {
+            if !first { output.raw(",") }
+            first = false
+            writeFeature(item, to: &output)
+        }
+        output.raw("]")
+        return output.bytes
+    }
+
+    /// Writes one item as a GeoJSON Feature.
+    public func writeFeature(_ item: ClusterItem, to output: inout JSONOutput) {
+        output.raw("{\"type\":\"Feature\"")
+        if let id = clusterID(of: item) {
+            output.raw(",\"id\":")
+            output.integer(id)
+            output.raw(",\"properties\":{")
+            for (aggregate, value) in zip(aggregates, aggregateValues(of: item)) {
+                output.string(aggregate.name)
+                output.raw(":")
+                if let value { output.number(value) } else { output.raw("null") }
+                output.raw(",")
+            }
+            output.raw("\"cluster\":true,\"cluster_id\":")
+            output.integer(id)
+            output.raw(",\"point_count\":")
+            let count = pointCount(of: item)
+            output.integer(count)
+            output.raw(",\"point_count_abbreviated\":")
+            switch Self.abbreviatedCount(count) {
+            case .number(let number): output.number(number)
+            case let value: output.write(value)
+            }
+            output.raw("}")
+        } else if let index = pointIndex(of: item) {
+            if let id = points.ids.bytes(of: index) {
+                output.raw(",\"id\":")
+                output.raw(id)
+            }
+            output.raw(",\"properties\":")
+            if let properties = points.properties.bytes(of: index) { output.raw(properties) } else { output.raw("null") }
+        }
+        let (longitude, latitude) = coordinate(of: item)
+        output.raw(",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+        output.number(longitude)
+        output.raw(",")
+        output.number(latitude)
+        output.raw("]}}")
+    }
+
+    /// supercluster's `point_count_abbreviated`: the count itself below 1000 (a number), then
+    /// `1.2k` (one decimal, dropped when zero) below 10 000, then `15k`.
+    public static func abbreviatedCount(_ count: Int) -> JSONValue {
+        func jsRound(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+        if count >= 10000 { return .string("\(Int(jsRound(Double(count) / 1000)))k") }
+        if count >= 1000 {
+            var text = JSONOutput()
+            text.number(jsRound(Double(count) / 100) / 10)
+            return .string(text.text + "k")
+        }
+        return .number(Double(count))
+    }
+}

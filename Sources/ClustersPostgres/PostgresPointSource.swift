@@ -1,0 +1,77 @@
+import Clusters
+import Logging
+import PostgresNIO
+
+/// Reads a ``PostgresPointQuery``'s points: connects, runs the query, turns the rows into points as
+/// they stream in (a large table is never held twice) and closes the connection — always, also on
+/// an error, a timeout or cancellation. Each ``read()`` uses its own connection, so a server can
+/// call it on a timer to refresh a dataset.
+public struct PostgresPointSource: Sendable {
+    public let query: PostgresPointQuery
+    /// The dataset's name, used as ``InvalidPoint/source`` and in logs.
+    public let name: String
+    public let logger: Logger
+
+    public init(_ query: PostgresPointQuery, name: String, logger: Logger) {
+        self.query = query
+        self.name = name
+        self.logger = logger
+    }
+
+    /// Reads all points once, within the query's timeout (connecting and querying together).
+    public func read() async throws(PostgresPointError) -> PointReadOutcome {
+        let url = try PostgresURL(parsing: query.url)
+        let configuration = try url.configuration(connectTimeout: query.timeout)
+        let started = ContinuousClock.now
+        logger.debug("reading PostgreSQL dataset", metadata: ["dataset": "\(name)", "server": "\(url.server)"])
+        let outcome: PointReadOutcome
+        do {
+            outcome = try await withDeadline(query.timeout) {
+                try await self.read(configuration, server: url.server)
+            }
+        } catch is DeadlineExceeded {
+            throw .timeout(query.timeout)
+        } catch {
+            if Task.isCancelled { throw .cancelled }
+            throw error as? PostgresPointError ?? .queryFailed(sqlState: nil, message: "\(error)")
+        }
+        logger.info(
+            "read PostgreSQL dataset",
+            metadata: [
+                "dataset": "\(name)", "points": "\(outcome.points.count)",
+                "invalid": "\(outcome.invalid.count)", "duration": "\(ContinuousClock.now - started)",
+            ])
+        return outcome
+    }
+
+    private func read(_ configuration: PostgresConnection.Configuration, server: String) async throws -> PointReadOutcome {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw PostgresPointError(connecting: error, server: server)
+        }
+        do {
+            let outcome = try await withTaskCancellationHandler {
+                try await stream(on: connection)
+            } onCancel: {
+                let closing: EventLoopFuture<Void> = connection.close()  // ends a query waiting for the server
+                _ = closing
+            }
+            try? await connection.close()
+            return outcome
+        } catch {
+            try? await connection.close()
+            throw PostgresPointError(querying: error)
+        }
+    }
+
+    private func stream(on connection: PostgresConnection) async throws -> PointReadOutcome {
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: query.query), logger: logger)
+        var points = PointRows(try PointColumns(rows.columns, for: query), source: name)
+        for try await row in rows {
+            points.add(row)
+        }
+        return points.outcome
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Clusters
+import Foundation
+
+extension Cairn {
+    /// `cairn clusters POINTS`: cluster a points file and query it like supercluster.
+    struct Clusters: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Cluster points (GeoJSON, NDJSON or CSV) and print clusters as GeoJSON.",
+            discussion: """
+                Examples:
+                  cairn clusters cities.geojson --zoom 3 --bbox -10,35,30,60
+                  cairn clusters cities.csv --children 123456
+                  cairn clusters cities.csv --leaves 123456 --limit 20 --offset 20
+                  cairn clusters cities.csv --stats
+                """)
+
+        @Argument(help: ArgumentHelp("The points file; '-' for stdin.", valueName: "POINTS"))
+        var points: String
+
+        @Option(help: "The zoom of the clusters to print (with --bbox).")
+        var zoom: Double?
+
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("The region: W,S,E,N in degrees (default: the world; W > E crosses the antimeridian).", valueName: "W,S,E,N"))
+        var bbox: String?
+
+        @Option(help: ArgumentHelp("Print the children of this cluster.", valueName: "ID"))
+        var children: Int?
+
+        @Option(help: ArgumentHelp("Print the points of this cluster (--limit, --offset).", valueName: "ID"))
+        var leaves: Int?
+
+        @Option(help: "With --leaves: how many points.")
+        var limit = 10
+
+        @Option(help: "With --leaves: how many points to skip.")
+        var offset = 0
+
+        @Option(name: .customLong("expansion-zoom"), help: ArgumentHelp("Print the zoom at which this cluster splits.", valueName: "ID"))
+        var expansionZoom: Int?
+
+        @Flag(help: "Print clusters and points per zoom and the time taken.")
+        var stats = false
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Output file; '-' or none for stdout.", valueName: "FILE"))
+        var output: String?
+
+        @OptionGroup var pointOptions: PointOptions
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            let modes = [zoom != nil || bbox != nil, children != nil, leaves != nil, expansionZoom != nil, stats].filter { $0 }.count
+            guard modes == 1 else {
+                throw ValidationError("give exactly one of --zoom (with --bbox), --children, --leaves, --expansion-zoom or --stats")
+            }
+            if bbox != nil, zoom == nil { throw ValidationError("--bbox needs --zoom") }
+            if let zoom, !zoom.isFinite || zoom < 0 { throw ValidationError("--zoom must be 0 or more (got \(zoom))") }
+            guard limit >= 1 else { throw ValidationError("--limit must be 1 or more (got \(limit))") }
+            guard offset >= 0 else { throw ValidationError("--offset must not be negative (got \(offset))") }
+        }
+
+        func run() throws {
+            let box: QueryBox
+            do {
+                box = try bbox.map { text throws(QueryBoxError) in try QueryBox(parsing: text) } ?? .world
+            } catch {
+                throw CLIError.usage("--bbox \(error)")
+            }
+            let clock = ContinuousClock()
+            let readStart = clock.now
+            let pointSet = try pointOptions.readPoints(points)
+            let readTime = clock.now - readStart
+            let index = try ClusterIndex(points: pointSet, options: pointOptions.clusterOptions, aggregates: pointOptions.aggregates())
+
+            let bytes: [UInt8]
+            do {
+                if let zoom {
+                    bytes = index.featureCollection(index.clusters(in: box, zoom: zoom))
+                } else if let children {
+                    bytes = index.featureCollection(try index.children(of: children))
+                } else if let leaves {
+                    bytes = index.featureCollection(try index.leaves(of: leaves, limit: limit, offset: offset))
+                } else if let expansionZoom {
+                    bytes = Array("{\"cluster_id\":\(expansionZoom),\"expansion_zoom\":\(try index.expansionZoom(of: expansionZoom))}".utf8)
+                } else {
+                    bytes = Array(statistics(index, readTime: readTime).utf8)
+                }
+            } catch let error as UnknownCluster {
+                throw CLIError.usage("\(points): \(error.description)")
+            }
+            try OutputFile.write(bytes + [0x0A], to: output, binary: false)
+        }
+
+        private func statistics(_ index: ClusterIndex, readTime: Duration) -> String {
+            var lines = ["zoom\tclusters\tpoints\titems"]
+            for level in index.levelSummaries {
+                lines.append("\(level.zoom)\t\(level.clusters)\t\(level.points)\t\(level.clusters + level.points)")
+            }
+            func seconds(_ duration: Duration) -> String {
+                String(format: "%.3f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+            }
+            lines.append("\(index.pointCount) points read in \(seconds(readTime)), indexed in \(seconds(index.buildDuration)); "
+                + "\(index.clusterTotal) clusters over zooms \(index.options.minZoom)-\(index.options.maxZoom); "
+                + String(format: "index %.1f MB", Double(index.byteCount) / 1_048_576))
+            return lines.joined(separator: "\n")
+        }
+    }
+}

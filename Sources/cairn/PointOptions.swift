@@ -1,0 +1,84 @@
+import ArgumentParser
+import Clusters
+
+/// How `clusters` reads its points file, and how it clusters them.
+struct PointOptions: ParsableArguments {
+    @Option(name: .customLong("points-format"), help: ArgumentHelp("geojson, ndjson or csv (default: from the extension, else sniffed).", valueName: "FORMAT"))
+    var format: PointFormat?
+
+    @Option(name: .customLong("lon"), help: ArgumentHelp("The CSV longitude column (default: lon, lng, long, longitude or x).", valueName: "COLUMN"))
+    var longitudeColumn: String?
+
+    @Option(name: .customLong("lat"), help: ArgumentHelp("The CSV latitude column (default: lat, latitude or y).", valueName: "COLUMN"))
+    var latitudeColumn: String?
+
+    @Option(name: .customLong("id-column"), help: ArgumentHelp("The CSV column that becomes the feature id (default: id, when there is one).", valueName: "COLUMN"))
+    var idColumn: String?
+
+    @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings, skip them and go on (else they fail the run, exit 65).")
+    var skipInvalid = false
+
+    @Option(help: "Cluster radius in pixels of a tile --extent wide.")
+    var radius: Double = 40
+
+    @Option(help: "The tile size the radius is measured in.")
+    var extent: Double = 512
+
+    @Option(name: .customLong("min-zoom"), help: "The lowest zoom clustered.")
+    var minZoom = 0
+
+    @Option(name: .customLong("max-zoom"), help: "The highest zoom clustered.")
+    var maxZoom = 16
+
+    @Option(name: .customLong("min-points"), help: "The fewest points a cluster is made of.")
+    var minPoints = 2
+
+    @Option(name: .customLong("aggregate"), help: ArgumentHelp("A cluster property over a numeric point property: NAME=sum|min|max|mean:PROPERTY (repeatable).", valueName: "SPEC"))
+    var aggregateSpecs: [String] = []
+
+    var clusterOptions: ClusterOptions {
+        ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
+    }
+
+    func validate() throws {
+        if let problem = clusterOptions.problem { throw ValidationError(problem) }
+        _ = try aggregates()
+    }
+
+    func aggregates() throws -> [Aggregate] {
+        try aggregateSpecs.map { spec in
+            do { return try Aggregate(parsing: spec) } catch { throw ValidationError("--aggregate \(error)") }
+        }
+    }
+
+    /// Reads `path` (`-` for stdin), reporting invalid records: each one is an `error:` line and
+    /// the run fails with exit 65, or with --skip-invalid a `warning:` line and the record is left out.
+    func readPoints(_ path: String) throws -> PointSet {
+        let options = PointReadOptions(format: format, longitudeColumn: longitudeColumn, latitudeColumn: latitudeColumn, idColumn: idColumn)
+        let result: PointReadResult
+        do {
+            result = try PointReader.read(path: path, options: options)
+        } catch {
+            switch error {
+            case .unreadable: throw CLIError.io(error.description)
+            default: throw CLIError.data(error.description)
+            }
+        }
+        guard !result.invalid.isEmpty else { return result.points }
+        let shown = 20
+        for record in result.invalid.prefix(shown) {
+            skipInvalid ? Terminal.warning(record.description) : Terminal.error(record.description)
+        }
+        if result.invalid.count > shown {
+            let name = path == "-" ? "<stdin>" : path
+            let more = "\(name): \(result.invalid.count - shown) more invalid records"
+            skipInvalid ? Terminal.warning(more) : Terminal.error(more)
+        }
+        guard skipInvalid else {
+            throw CLIError.data("\(path == "-" ? "<stdin>" : path): \(result.invalid.count) invalid record\(result.invalid.count == 1 ? "" : "s"); fix them or pass --skip-invalid")
+        }
+        return result.points
+    }
+}
+
+extension PointFormat: ExpressibleByArgument {}

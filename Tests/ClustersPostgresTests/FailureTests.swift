@@ -1,0 +1,93 @@
+import Clusters
+import ClustersPostgres
+import Testing
+import TestPostgres
+
+extension PostgresTests {
+    @Suite struct Failures {
+        @Test func aSyntaxErrorGivesItsSQLSTATE() async throws {
+            let server = try PostgresTests.server
+            let error = await #expect(throws: PostgresPointError.self) {
+                try await server.read("SELECT id, lon, lat FROMM nowhere")
+            }
+            guard case .queryFailed(let state, let message) = error else {
+                Issue.record("expected queryFailed, got \(String(describing: error))")
+                return
+            }
+            #expect(state == "42601")
+            #expect(message == #"syntax error at or near "FROMM""#)
+            #expect(error?.description == #"PostgreSQL query failed: 42601 syntax error at or near "FROMM""#)
+        }
+
+        @Test func aMissingTableGivesItsSQLSTATE() async throws {
+            let server = try PostgresTests.server
+            let error = await #expect(throws: PostgresPointError.self) {
+                try await server.read("SELECT id, lon, lat FROM no_such_table")
+            }
+            #expect(error == .queryFailed(sqlState: "42P01", message: #"relation "no_such_table" does not exist"#))
+        }
+
+        @Test func aMissingCoordinateColumnListsTheQuerysColumns() async throws {
+            let server = try PostgresTests.server
+            let error = await #expect(throws: PostgresPointError.self) {
+                try await server.read("SELECT 1 AS id, 2 AS x, 3 AS lat, 'a' AS name")
+            }
+            #expect(error == .missingColumn(name: "lon", role: "longitude", columns: ["id", "x", "lat", "name"]))
+            #expect(error?.description == #"the query has no longitude column "lon"; its columns are id, x, lat, name"#)
+        }
+
+        @Test func aMissingIdColumnIsAnErrorUnlessIdsAreTurnedOff() async throws {
+            let server = try PostgresTests.server
+            let error = await #expect(throws: PostgresPointError.self) {
+                try await server.read("SELECT 2 AS lon, 3 AS lat")
+            }
+            #expect(error == .missingColumn(name: "id", role: "id", columns: ["lon", "lat"]))
+            let outcome = try await server.read("SELECT 2 AS lon, 3 AS lat") { $0.idColumn = nil }
+            #expect(outcome.points.rows == [Row(2, 3, id: nil, "{}")])
+        }
+
+        @Test func aTextCoordinateColumnAsksForACast() async throws {
+            let server = try PostgresTests.server
+            let error = await #expect(throws: PostgresPointError.self) {
+                try await server.read("SELECT 1 AS id, '16.3'::text AS lon, 48.2 AS lat")
+            }
+            #expect(error == .notANumberColumn(name: "lon", role: "longitude", type: "TEXT"))
+            #expect(error?.description.contains("lon::float8") == true)
+        }
+
+        @Test func aSecondStatementIsRejectedByTheServer() async throws {
+            let server = try PostgresTests.server
+            let error = await #expect(throws: PostgresPointError.self) {
+                try await server.read("SELECT 1 AS id, 0 AS lon, 0 AS lat; SELECT 2")
+            }
+            #expect(error == .queryFailed(
+                sqlState: "42601", message: "cannot insert multiple commands into a prepared statement"))
+        }
+
+        @Test func aSlowQueryTimesOutAndTheConnectionIsClosed() async throws {
+            let server = try PostgresTests.server
+            let clock = ContinuousClock()
+            let started = clock.now
+            let error = await #expect(throws: PostgresPointError.self) {
+                try await server.read(
+                    "SELECT 1 AS id, 0 AS lon, 0 AS lat, pg_sleep(20) AS nap"
+                ) { $0.timeout = .milliseconds(400) }
+            }
+            #expect(error == .timeout(.milliseconds(400)))
+            #expect(error?.description == "PostgreSQL read timed out after 400 ms")
+            #expect(clock.now - started < .seconds(5))
+        }
+
+        @Test func cancellingAReadEndsIt() async throws {
+            let server = try PostgresTests.server
+            let clock = ContinuousClock()
+            let started = clock.now
+            let read = Task { try await server.read("SELECT 1 AS id, 0 AS lon, 0 AS lat, pg_sleep(20) AS nap") }
+            try await Task.sleep(for: .milliseconds(300))
+            read.cancel()
+            let result = await read.result
+            #expect(throws: PostgresPointError.cancelled) { try result.get() }
+            #expect(clock.now - started < .seconds(5))
+        }
+    }
+}
