@@ -49,29 +49,26 @@ struct ClusterIndexBuilder {
         var built: [LevelTree] = []
         var madeAt: [Range<Int>] = []
         var tree = makeTree(order)
-        built.append(LevelTree(handles: tree.ids.map { order[Int($0)] }, nodeSize: options.nodeSize))
+        built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let first = clusterCount.count
             order = cluster(order, tree: tree, zoom: zoom)
             madeAt.append(first..<clusterCount.count)
+            tree = KDTree(entries: [], nodeSize: options.nodeSize)
             tree = makeTree(order)
-            built.append(LevelTree(handles: tree.ids.map { order[Int($0)] }, nodeSize: options.nodeSize))
+            built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
         }
         levels = built.reversed()
         clustersMadeAt = madeAt.reversed()
     }
 
     private func makeTree(_ order: [Int32]) -> KDTree {
-        KDTree(coordinates: coordinates(of: order), nodeSize: options.nodeSize)
-    }
-
-    private func coordinates(of order: [Int32]) -> [Float] {
-        var coordinates = [Float](repeating: 0, count: order.count * 2)
-        for (position, handle) in order.enumerated() {
-            coordinates[2 * position] = itemX[Int(handle)]
-            coordinates[2 * position + 1] = itemY[Int(handle)]
+        var entries: [KDEntry] = []
+        entries.reserveCapacity(order.count)
+        for (index, handle) in order.enumerated() {
+            entries.append(KDEntry(x: itemX[Int(handle)], y: itemY[Int(handle)], index: Int32(index), handle: handle))
         }
-        return coordinates
+        return KDTree(entries: entries, nodeSize: options.nodeSize)
     }
 
     /// An item's exact coordinates, as supercluster's level data holds them: a point's Float32
@@ -90,15 +87,13 @@ struct ClusterIndexBuilder {
     /// One level down: supercluster's `_cluster`.
     private mutating func cluster(_ order: [Int32], tree: KDTree, zoom: Int) -> [Int32] {
         let radius = options.radius / (options.extent * pow2(zoom))
-        let lists = tree.ids.withUnsafeBufferPointer { treeIDs in
-            tree.coordinates.withUnsafeBufferPointer { coordinates in
-                NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024) { position in
-                    let handle = Int(order[Int(treeIDs[position])])
-                    return handle < pointCount ? (Double(coordinates[2 * position]), Double(coordinates[2 * position + 1]))
-                        : exact(handle)
-                }
+        let lists = clusterX.withUnsafeBufferPointer { clusterX in
+            clusterY.withUnsafeBufferPointer { clusterY in
+                NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024,
+                               exact: ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY))
             }
         }
+        var cursor = 0
         var visited = [Bool](repeating: false, count: order.count)
         var next: [Int32] = []
         next.reserveCapacity(order.count)
@@ -114,9 +109,15 @@ struct ClusterIndexBuilder {
             let (x, y) = exact(handle)
             let neighbours: ArraySlice<Int32>
             if let lists {
-                neighbours = lists.neighbours(of: i)
+                guard let found = lists.neighbours(of: i, cursor: &cursor) else {
+                    // Alone within the radius: it passes to the next level as it is.
+                    next.append(Int32(handle))
+                    continue
+                }
+                neighbours = found
             } else {
                 tree.within(x, y, radius, into: &searched, stack: &stack)
+                for k in searched.indices { searched[k] = tree.entries[Int(searched[k])].index }
                 neighbours = searched[...]
             }
 

@@ -1,47 +1,68 @@
 import Foundation
 
-/// A static 2-D KD-tree over Float32 coordinates, built and searched exactly as kdbush 4 does
-/// (Floyd–Rivest selection, alternating axes, leaves of `nodeSize` items, an explicit stack), so
-/// that `within` returns neighbours in the same order as supercluster sees them. That order decides
-/// which unvisited point joins which cluster first, and so the cluster ids.
-///
-/// `ids[i]` is the caller's number for the item stored at position `i`; `coordinates` holds the
-/// items' x and y interleaved, in the same order.
+/// One item of a ``KDTree``: its coordinates (Float32, as supercluster's trees hold them), its
+/// index in the level it was built from, and its handle in the index. Kept together so that the
+/// sort moves one 16-byte value per swap.
+struct KDEntry {
+    var x: Float
+    var y: Float
+    var index: Int32
+    var handle: Int32
+
+    @inline(__always)
+    func coordinate(_ axis: Int) -> Float { axis == 0 ? x : y }
+}
+
+/// The axis a selection compares on, as a type, so each axis gets its own compiled loop.
+protocol KDAxis {
+    static var number: Int { get }
+    static func key(_ entry: KDEntry) -> Float
+}
+
+enum KDAxisX: KDAxis {
+    static var number: Int { 0 }
+    @inline(__always) static func key(_ entry: KDEntry) -> Float { entry.x }
+}
+
+enum KDAxisY: KDAxis {
+    static var number: Int { 1 }
+    @inline(__always) static func key(_ entry: KDEntry) -> Float { entry.y }
+}
+
+/// A static 2-D KD-tree built and searched exactly as kdbush 4 does (Floyd–Rivest selection,
+/// alternating axes, leaves of `nodeSize` items, an explicit stack), so that `within` returns
+/// neighbours in the same order as supercluster sees them. That order decides which unvisited
+/// point joins which cluster first, and so the cluster ids.
 struct KDTree {
-    private(set) var ids: [Int32]
-    private(set) var coordinates: [Float]
+    private(set) var entries: [KDEntry]
     let nodeSize: Int
 
-    /// Indexes `coordinates` (x, y interleaved) of items numbered `0..<count`.
-    init(coordinates: [Float], nodeSize: Int) {
-        let count = coordinates.count / 2
-        self.ids = (0..<Int32(count)).map { $0 }
-        self.coordinates = coordinates
+    /// Indexes `entries` (given in level order).
+    init(entries: [KDEntry], nodeSize: Int) {
+        self.entries = entries
         self.nodeSize = max(2, min(nodeSize, 65535))
+        let count = entries.count
         guard count > 0 else { return }
         let nodeSize = self.nodeSize
-        ids.withUnsafeMutableBufferPointer { ids in
-            self.coordinates.withUnsafeMutableBufferPointer { coords in
-                Self.sort(ids, coords, nodeSize, 0, count - 1, 0)
-            }
+        self.entries.withUnsafeMutableBufferPointer { entries in
+            Self.sort(entries, nodeSize, 0, count - 1, 0)
         }
     }
 
-    var count: Int { ids.count }
+    var count: Int { entries.count }
 
     // MARK: Building (kdbush's sort and select)
 
-    private static func sort(_ ids: UnsafeMutableBufferPointer<Int32>, _ coords: UnsafeMutableBufferPointer<Float>,
-                             _ nodeSize: Int, _ left: Int, _ right: Int, _ axis: Int) {
+    private static func sort(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ nodeSize: Int, _ left: Int, _ right: Int, _ axis: Int) {
         if right - left <= nodeSize { return }
         let m = (left + right) >> 1
-        select(ids, coords, m, left, right, axis)
-        sort(ids, coords, nodeSize, left, m - 1, 1 - axis)
-        sort(ids, coords, nodeSize, m + 1, right, 1 - axis)
+        if axis == 0 { select(entries, m, left, right, KDAxisX.self) } else { select(entries, m, left, right, KDAxisY.self) }
+        sort(entries, nodeSize, left, m - 1, 1 - axis)
+        sort(entries, nodeSize, m + 1, right, 1 - axis)
     }
 
-    private static func select(_ ids: UnsafeMutableBufferPointer<Int32>, _ coords: UnsafeMutableBufferPointer<Float>,
-                               _ k: Int, _ left: Int, _ right: Int, _ axis: Int) {
+    private static func select<Axis: KDAxis>(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ k: Int, _ left: Int, _ right: Int,
+                                             _ axis: Axis.Type) {
         var left = left, right = right
         while right > left {
             if right - left > 600 {
@@ -52,25 +73,25 @@ struct KDTree {
                 let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (m - n / 2 < 0 ? -1 : 1)
                 let newLeft = max(left, Int((Double(k) - m * s / n + sd).rounded(.down)))
                 let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
-                select(ids, coords, k, newLeft, newRight, axis)
+                select(entries, k, newLeft, newRight, axis)
             }
-            let t = coords[2 * k + axis]
+            let t = Axis.key(entries[k])
             var i = left
             var j = right
-            swapItem(ids, coords, left, k)
-            if coords[2 * right + axis] > t { swapItem(ids, coords, left, right) }
+            swap(entries, left, k)
+            if Axis.key(entries[right]) > t { swap(entries, left, right) }
             while i < j {
-                swapItem(ids, coords, i, j)
+                swap(entries, i, j)
                 i += 1
                 j -= 1
-                while coords[2 * i + axis] < t { i += 1 }
-                while coords[2 * j + axis] > t { j -= 1 }
+                while Axis.key(entries[i]) < t { i += 1 }
+                while Axis.key(entries[j]) > t { j -= 1 }
             }
-            if coords[2 * left + axis] == t {
-                swapItem(ids, coords, left, j)
+            if Axis.key(entries[left]) == t {
+                swap(entries, left, j)
             } else {
                 j += 1
-                swapItem(ids, coords, j, right)
+                swap(entries, j, right)
             }
             if j <= k { left = j + 1 }
             if k <= j { right = j - 1 }
@@ -78,44 +99,41 @@ struct KDTree {
     }
 
     @inline(__always)
-    private static func swapItem(_ ids: UnsafeMutableBufferPointer<Int32>, _ coords: UnsafeMutableBufferPointer<Float>,
-                                 _ i: Int, _ j: Int) {
-        ids.swapAt(i, j)
-        coords.swapAt(2 * i, 2 * j)
-        coords.swapAt(2 * i + 1, 2 * j + 1)
+    private static func swap(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ i: Int, _ j: Int) {
+        let t = entries[i]
+        entries[i] = entries[j]
+        entries[j] = t
     }
 
     // MARK: Searching
 
-    /// Appends to `result` the ids of the items within `radius` of (`qx`, `qy`), in kdbush's order.
-    /// `stack` is scratch space, kept by the caller so that a search allocates nothing.
+    /// Appends to `result` the tree positions of the items within `radius` of (`qx`, `qy`), in
+    /// kdbush's order. `stack` is scratch space kept by the caller, so a search allocates nothing.
     func within(_ qx: Double, _ qy: Double, _ radius: Double, into result: inout [Int32], stack: inout KDStack) {
         result.removeAll(keepingCapacity: true)
-        guard !ids.isEmpty else { return }
+        guard !entries.isEmpty else { return }
         let r2 = radius * radius
         let nodeSize = self.nodeSize
-        ids.withUnsafeBufferPointer { ids in
-            coordinates.withUnsafeBufferPointer { coords in
-                stack.push(0, ids.count - 1, 0)
-                while let (left, right, axis) = stack.pop() {
-                    if right - left <= nodeSize {
-                        var i = left
-                        while i <= right {
-                            let dx = Double(coords[2 * i]) - qx
-                            let dy = Double(coords[2 * i + 1]) - qy
-                            if dx * dx + dy * dy <= r2 { result.append(ids[i]) }
-                            i += 1
-                        }
-                        continue
+        entries.withUnsafeBufferPointer { entries in
+            stack.push(0, entries.count - 1, 0)
+            while let (left, right, axis) = stack.pop() {
+                if right - left <= nodeSize {
+                    var i = left
+                    while i <= right {
+                        let dx = Double(entries[i].x) - qx
+                        let dy = Double(entries[i].y) - qy
+                        if dx * dx + dy * dy <= r2 { result.append(Int32(i)) }
+                        i += 1
                     }
-                    let m = (left + right) >> 1
-                    let x = Double(coords[2 * m])
-                    let y = Double(coords[2 * m + 1])
-                    let dx = x - qx, dy = y - qy
-                    if dx * dx + dy * dy <= r2 { result.append(ids[m]) }
-                    if axis == 0 ? qx - radius <= x : qy - radius <= y { stack.push(left, m - 1, 1 - axis) }
-                    if axis == 0 ? qx + radius >= x : qy + radius >= y { stack.push(m + 1, right, 1 - axis) }
+                    continue
                 }
+                let m = (left + right) >> 1
+                let x = Double(entries[m].x)
+                let y = Double(entries[m].y)
+                let dx = x - qx, dy = y - qy
+                if dx * dx + dy * dy <= r2 { result.append(Int32(m)) }
+                if axis == 0 ? qx - radius <= x : qy - radius <= y { stack.push(left, m - 1, 1 - axis) }
+                if axis == 0 ? qx + radius >= x : qy + radius >= y { stack.push(m + 1, right, 1 - axis) }
             }
         }
     }

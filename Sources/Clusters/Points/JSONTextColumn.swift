@@ -4,15 +4,22 @@
 public struct JSONTextColumn: Sendable, Equatable {
     private var bytes: [UInt8] = []
     /// `ends[i]` is where row i's text ends in `bytes`; a negative end marks an absent row.
+    /// Empty while every row is absent (a dataset without ids costs nothing per row).
     private var ends: [Int] = []
+    /// The rows while every one is absent.
+    private var absentRows = 0
 
     public init() {}
 
     /// How many rows the column holds.
-    public var count: Int { ends.count }
+    public var count: Int { ends.isEmpty ? absentRows : ends.count }
 
     /// Appends a row with this JSON text (taken as given: the caller vouches that it is valid JSON).
     public mutating func append<Bytes: Collection<UInt8>>(_ text: Bytes) {
+        if ends.isEmpty && absentRows > 0 {
+            ends = [Int](repeating: -1, count: absentRows)
+            absentRows = 0
+        }
         bytes.append(contentsOf: text)
         ends.append(bytes.count)
     }
@@ -24,12 +31,13 @@ public struct JSONTextColumn: Sendable, Equatable {
 
     /// Appends an absent row.
     public mutating func appendAbsent() {
-        ends.append(-bytes.count - 1)
+        if ends.isEmpty { absentRows += 1 } else { ends.append(-bytes.count - 1) }
     }
 
     /// Reserves room for `rows` more rows of about `bytesPerRow` bytes.
     public mutating func reserve(rows: Int, bytesPerRow: Int) {
-        ends.reserveCapacity(ends.count + rows)
+        guard bytesPerRow > 0 || !ends.isEmpty else { return }
+        ends.reserveCapacity(count + rows)
         bytes.reserveCapacity(bytes.count + rows * bytesPerRow)
     }
 
@@ -40,11 +48,11 @@ public struct JSONTextColumn: Sendable, Equatable {
     private static func decode(_ end: Int) -> Int { end < 0 ? -end - 1 : end }
 
     /// Whether row `row` has a text.
-    public func isPresent(_ row: Int) -> Bool { ends[row] >= 0 }
+    public func isPresent(_ row: Int) -> Bool { !ends.isEmpty && ends[row] >= 0 }
 
     /// Row `row`'s JSON text as bytes, nil when absent.
     public func bytes(of row: Int) -> ArraySlice<UInt8>? {
-        guard ends[row] >= 0 else { return nil }
+        guard !ends.isEmpty, ends[row] >= 0 else { return nil }
         return bytes[start(of: row)..<ends[row]]
     }
 
@@ -55,4 +63,8 @@ public struct JSONTextColumn: Sendable, Equatable {
 
     /// Bytes held, for memory accounting.
     public var byteCount: Int { bytes.count + ends.count * MemoryLayout<Int>.stride }
+
+    public static func == (lhs: JSONTextColumn, rhs: JSONTextColumn) -> Bool {
+        lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.bytes(of: $0) == rhs.bytes(of: $0) }
+    }
 }

@@ -28,8 +28,8 @@ struct TopLevelNumberScanner {
         self.bytes = bytes
     }
 
-    /// Calls `found(k, value)` for each member whose key is `keys[k]` and whose value is a number.
-    /// A key written twice reports its last value last.
+    /// Calls `found(k, value)` for each `k` whose key `keys[k]` names a member with a number value
+    /// (several `k` may name the same key). A key written twice reports its last value last.
     mutating func scan(_ keys: [[UInt8]], found: (Int, Double) -> Void) {
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return }
@@ -40,8 +40,8 @@ struct TopLevelNumberScanner {
             skipSpace()
             guard take(UInt8(ascii: ":")) else { return }
             skipSpace()
-            if let k = keys.firstIndex(of: key), let number = readNumber() {
-                found(k, number)
+            if keys.contains(key), let number = readNumber() {
+                for k in keys.indices where keys[k] == key { found(k, number) }
             } else if !skipValue() {
                 return
             }
