@@ -1,10 +1,12 @@
 import ArgumentParser
+import ClusterOverlays
 import Canvas
 import Foundation
 
 // The entry point: parse, run, and turn every failure into one `error:` line and a sysexits code
 // (64 usage, 65 bad data, 74 I/O), never a crash or a stack trace.
 Interruption.install()
+ClustersRenderer.register()
 do {
     var command = try Cairn.parseAsRoot()
     if let asyncCommand = command as? AsyncCommand {

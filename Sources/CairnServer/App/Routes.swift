@@ -63,9 +63,11 @@ enum Routes {
             try services.clusters.clusters(context.parameters.get("dataset") ?? "", query: query(request), request: request)
         }
 
-        router.get("/clusters/:dataset/:id/:what") { request, context -> Response in
-            try services.clusters.cluster(context.parameters.get("dataset") ?? "", id: context.parameters.get("id") ?? "",
-                                          what: context.parameters.get("what") ?? "", query: query(request), request: request)
+        // `{id}/children|leaves|expansion-zoom`; the segments share their names with the tile route's
+        // (the router's tree needs one name per position).
+        router.get("/clusters/:dataset/:z/:x") { request, context -> Response in
+            try services.clusters.cluster(context.parameters.get("dataset") ?? "", id: context.parameters.get("z") ?? "",
+                                          what: context.parameters.get("x") ?? "", query: query(request), request: request)
         }
 
         // Tiles, and `/clusters/{dataset}/points/{id}/card.png`, which has as many segments.

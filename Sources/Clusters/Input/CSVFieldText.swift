@@ -3,13 +3,13 @@ enum CSVFieldText {
     /// Appends `text` as JSON: `null` when empty, the text itself when it is a JSON number
     /// (`29774`, `-1.5e3`; not `0012`, `+5`, `.5`, `NaN`), else a JSON string. Returns false, having
     /// appended nothing, when the text is not well-formed UTF-8.
-    static func appendJSON(_ text: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]) -> Bool {
+    static func appendJSON(_ text: UnsafeBufferPointer<UInt8>, to json: inout ByteBuffer) -> Bool {
         if text.isEmpty {
-            json.append(contentsOf: "null".utf8)
+            "null".utf8.withContiguousStorageIfAvailable { json.append($0) }
             return true
         }
         if JSONScanner.isNumber(text) {
-            json.append(contentsOf: text)
+            json.append(text)
             return true
         }
         var needsEscaping = false
@@ -28,10 +28,10 @@ enum CSVFieldText {
         if needsEscaping {
             var output = JSONOutput(reservingCapacity: text.count + 8)
             output.string(String(decoding: text, as: UTF8.self))
-            json.append(contentsOf: output.bytes)
+            json.append(output.bytes)
         } else {
             json.append(UInt8(ascii: "\""))
-            json.append(contentsOf: text)
+            json.append(text)
             json.append(UInt8(ascii: "\""))
         }
         return true

@@ -27,6 +27,7 @@ enum CSVPointReader {
             throw .malformed("\(source):\(record.line): \(error.message)")
         }
         var rows = CSVRowReader(text: text, columns: columns, collector: collector)
+        defer { rows.deallocate() }
         do throws(CSVUnterminatedQuote) {
             while try scanner.next(into: &record) { rows.read(record) }
         } catch {
@@ -46,13 +47,18 @@ private struct CSVRowReader {
     let columns: CSVColumns
     private(set) var collector: PointCollector
     private var number = 0
-    private var id: [UInt8] = []
-    private var properties: [UInt8] = []
+    private var id = ByteBuffer(capacity: 64)
+    private var properties = ByteBuffer()
 
     init(text: UnsafeBufferPointer<UInt8>, columns: CSVColumns, collector: PointCollector) {
         self.text = text
         self.columns = columns
         self.collector = collector
+    }
+
+    func deallocate() {
+        id.deallocate()
+        properties.deallocate()
     }
 
     /// Calls `body` with the text of `field`, doubled quotes made single.
@@ -101,32 +107,27 @@ private struct CSVRowReader {
         }
         var hasID = false
         if let column = columns.id {
-            id.removeAll(keepingCapacity: true)
+            id.removeAll()
             let field = record.fields[column]
             hasID = !field.range.isEmpty
             if hasID, !withText(of: field, { CSVFieldText.appendJSON($0, to: &id) }) {
                 return rejectUTF8(column: column, start: start)
             }
         }
-        properties.removeAll(keepingCapacity: true)
+        properties.removeAll()
         properties.append(UInt8(ascii: "{"))
         for (position, property) in columns.properties.enumerated() {
             if position > 0 { properties.append(UInt8(ascii: ",")) }
-            properties.append(contentsOf: property.key)
+            properties.append(property.key)
             guard withText(of: record.fields[property.column], { CSVFieldText.appendJSON($0, to: &properties) }) else {
                 return rejectUTF8(column: property.column, start: start)
             }
         }
         properties.append(UInt8(ascii: "}"))
-        let consumed = record.fields.last?.range.upperBound ?? 0
-        id.withUnsafeBufferPointer { id in
-            properties.withUnsafeBufferPointer { properties in
-                collector.add(
-                    longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id : nil,
-                    properties: properties, consumed: consumed
-                )
-            }
-        }
+        collector.add(
+            longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id.bytes : nil,
+            properties: properties.bytes, consumed: record.fields.last?.range.upperBound ?? 0
+        )
     }
 
     private mutating func rejectUTF8(column: Int, start: PointCollector.RecordStart) {

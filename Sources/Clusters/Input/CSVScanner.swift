@@ -46,11 +46,7 @@ struct CSVScanner {
                 try readQuotedField(into: &record)
             } else {
                 let start = position
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
-                    position += 1
-                }
+                position = unquotedFieldEnd(from: position)
                 record.fields.append(CSVField(range: start..<position, hasDoubledQuotes: false))
             }
             guard position < bytes.count else { return true }
@@ -61,6 +57,29 @@ struct CSVScanner {
                 return true
             }
         }
+    }
+
+    /// The offset of the delimiter or line break (or the end) that ends the unquoted field at
+    /// `start`, looked for eight bytes at a time.
+    @inline(__always)
+    private func unquotedFieldEnd(from start: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let delimiters = ones &* UInt64(delimiter)
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let a = word ^ delimiters
+                let b = word ^ (ones &* 0x0A)
+                let c = word ^ (ones &* 0x0D)
+                // The lowest flagged byte is exactly the first delimiter, LF or CR.
+                let flags = ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c) & (ones &* 0x80)
+                if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < bytes.count, !isFieldEnd(bytes[index]) { index += 1 }
+        return index
     }
 
     /// Reads the quoted field whose opening quote is at the cursor.

@@ -7,10 +7,15 @@ enum CoordinateAxis: String {
 
     /// What is wrong with `value`, written as `text` in the input, or nil when it is a coordinate:
     /// `longitude 200 is out of range (-180...180)`, `latitude 1e999 is not a finite number`.
+    @inline(__always)
     func problem(with value: Double, text: @autoclosure () -> String) -> String? {
-        if value.isFinite && abs(value) <= limit { return nil }
-        if !value.isFinite { return "\(rawValue) \(text()) is not a finite number" }
-        return "\(rawValue) \(text()) is out of range (-\(Int(limit))...\(Int(limit)))"
+        abs(value) <= limit ? nil : problem(outOfRange: value, text: text())
+    }
+
+    private func problem(outOfRange value: Double, text: String) -> String {
+        value.isFinite
+            ? "\(rawValue) \(text) is out of range (-\(Int(limit))...\(Int(limit)))"
+            : "\(rawValue) \(text) is not a finite number"
     }
 
     /// `latitude "abc" is not a number`, `longitude null is not a number`.

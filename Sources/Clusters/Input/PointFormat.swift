@@ -25,9 +25,9 @@ public enum PointFormat: String, Sendable, CaseIterable {
     }
 
     /// The format `text` looks like, from its first non-space byte: `{` starting a line that
-    /// mentions `"FeatureCollection"` or does not hold a whole JSON value → GeoJSON; `{` starting
-    /// a line that holds one whole value followed by more lines, or a record separator → NDJSON;
-    /// anything else → CSV.
+    /// mentions `"FeatureCollection"`, does not hold a whole JSON value, or is the only line →
+    /// GeoJSON; `{` starting a line that holds one whole value followed by more lines, or a record
+    /// separator → NDJSON; `[` → GeoJSON (to report it); anything else → CSV.
     static func sniffed(from text: UnsafeBufferPointer<UInt8>) -> PointFormat {
         var scanner = JSONScanner(text)
         switch scanner.peek() {
@@ -44,7 +44,8 @@ public enum PointFormat: String, Sendable, CaseIterable {
         var lineEnd = start
         while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
         let window = UnsafeBufferPointer(rebasing: text[start..<min(lineEnd, start + 4096)])
-        if window.firstRange(of: Array(#""FeatureCollection""#.utf8)) != nil || lineEnd == text.count {
+        var rest = JSONScanner(text, position: lineEnd)
+        if window.firstRange(of: Array(#""FeatureCollection""#.utf8)) != nil || rest.peek() == nil {
             return .geojson
         }
         var firstLine = JSONScanner(UnsafeBufferPointer(rebasing: text[start..<lineEnd]))

@@ -10,6 +10,7 @@ public struct PointReadResult: Sendable, Equatable {
     /// The format the file was read as.
     public var format: PointFormat
 
+    /// A result from its parts (for tests and other readers).
     public init(points: PointSet, invalid: [InvalidPoint], format: PointFormat) {
         self.points = points
         self.invalid = invalid

@@ -13,6 +13,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// The 1-based column of `offset` in its line, in Unicode scalars.
     public let column: Int
 
+    /// An error with its place already known.
     public init(reason: String, offset: Int, line: Int, column: Int) {
         self.reason = reason
         self.offset = offset

@@ -1,4 +1,5 @@
 import Canvas
+import Synchronization
 
 /// Every renderer a chain can name, in the order `cairn filter --help` lists them.
 public enum RendererCatalog {
@@ -13,7 +14,21 @@ public enum RendererCatalog {
         }
     }
 
-    public static let all: [RendererDescriptor] = [
+    /// The built-in renderers and those other modules added with ``register(_:)``.
+    public static var all: [RendererDescriptor] { builtIn + added.withLock { $0 } }
+
+    /// Renderers that live above this module (the `clusters` renderer draws with the badge styles).
+    private static let added = Mutex<[RendererDescriptor]>([])
+
+    /// Adds a renderer to the names a chain understands; a second one of the same name is ignored.
+    public static func register(_ descriptor: RendererDescriptor) {
+        added.withLock { added in
+            guard !builtIn.contains(where: { $0.name == descriptor.name }), !added.contains(where: { $0.name == descriptor.name }) else { return }
+            added.append(descriptor)
+        }
+    }
+
+    static let builtIn: [RendererDescriptor] = [
         RendererDescriptor("mosaic", "translucent mosaic watermark, colours seeded by tile and cell", [
             RendererParameter("cells", .integer(1...256), default: "8", "cells per side"),
             RendererParameter("alpha", .number(0...1), default: "0.2", "opacity of each cell"),

@@ -1,8 +1,8 @@
 import Codecs
 import Foundation
 
-/// Where `--source` points: an http(s):// or file:// URL template, an MBTiles file, or a `z/x/y`
-/// directory tree — recognised from the string, so every command and the server open sources the
+/// Where `--source` points: an http(s):// or file:// URL template, an MBTiles file, a `z/x/y`
+/// directory tree, or `none` (transparent tiles, for overlays) — recognised from the string, so every command and the server open sources the
 /// same way.
 public enum SourceLocation {
     /// Opens the source `location` names, over-zoomed beyond `maxzoom` when that is given (the
@@ -11,7 +11,9 @@ public enum SourceLocation {
                             http: HTTPSourceOptions = HTTPSourceOptions(),
                             maxzoom: Int? = nil, overZoomDepth: Int = 8, decodeLimits: DecodeLimits = .default) throws -> any TileSource {
         let source: any TileSource
-        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+        if location == TransparentSource.name {
+            return TransparentSource()
+        } else if location.hasPrefix("http://") || location.hasPrefix("https://") {
             source = try HTTPTileSource(template: URLTemplate(location, subdomains: subdomains), options: http)
         } else if location.hasPrefix("file://") {
             source = try FileTemplateSource(template: URLTemplate(location, subdomains: subdomains))
