@@ -24,7 +24,7 @@ free_port nginx_port && free_port cairn_port || { echo "found no free loopback p
 # answers with the same real tile, so each request costs a decode, the chain and an encode).
 mkdir -p "$work/nginx"
 cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
+worker_processes auto;
 pid $work/nginx.pid;
 error_log $work/nginx/error.log;
 events { worker_connections 1024; }
@@ -46,6 +46,11 @@ for _ in $(seq 50); do curl -fsS -o /dev/null "http://127.0.0.1:$nginx_port/stat
 curl -fsS -o /dev/null "http://127.0.0.1:$nginx_port/static/2/2/1.png" \
   || { echo "nginx does not serve on :$nginx_port:"; cat "$work/nginx/error.log" 2>/dev/null; exit 1; }
 
+# 500 000 points spread over the world (seeded): every zoom-7 tile has about 30 of them, so a cold
+# overlay tile is a real one (20-odd badges), not an empty picture.
+awk 'BEGIN { srand(42); print "id,lon,lat"; for (i = 0; i < 500000; i++) printf "%d,%.6f,%.6f\n", i, rand() * 360 - 180, rand() * 170 - 85 }' \
+  > "$work/points.csv"
+
 cat > "$work/cairn.yml" <<CONF
 server: {host: 127.0.0.1, port: $cairn_port, queue: 4096}
 cache: {dir: $shm/cache, max_size: 2GB, ttl: 7d}
@@ -56,10 +61,12 @@ layers:
     source: {url: "http://127.0.0.1:$nginx_port/upstream/{z}/{x}/{y}.png", connections: 64}
     chain: [{mosaic: {cells: 8, alpha: 0.2}}, {grid: {}}]
     maxzoom: 22
+datasets:
+  points: {file: $work/points.csv, radius: 80}
 CONF
 "$cairn" serve --config "$work/cairn.yml" --log-level error 2>"$work/cairn.log" &
 cairn_pid=$!; pids+=("$cairn_pid")
-for _ in $(seq 1 100); do curl -fsS -o /dev/null "http://127.0.0.1:$cairn_port/health" 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 1 600); do curl -fsS -o /dev/null "http://127.0.0.1:$cairn_port/health" 2>/dev/null && break; sleep 0.1; done
 curl -fsS -o /dev/null "http://127.0.0.1:$cairn_port/tiles/static/2/2/1.png" || { echo "cairn serve did not start"; cat "$work/cairn.log"; exit 1; }
 
 # wrk's summary: requests/s and the 99th percentile in ms.
@@ -97,3 +104,27 @@ badge_rps=$(run_wrk "cairn: cached badge /badges/42.png" "http://127.0.0.1:$cair
 printf '  cached badges: %s req/s   (target ≥ 5000)\n' "$badge_rps"
 peak=$(awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$cairn_pid/status")
 printf '  cairn peak memory after the load: %s MB   (target ≤ 200 MB)\n' "$peak"
+
+# Clusters: cold overlay tiles (every request a zoom-7 tile nobody asked for before), the same tile
+# cached, a GeoJSON query (answered afresh each time), and cold vector tiles.
+walk() {  # walk ZOOM SUFFIX: a wrk script asking for each tile of a zoom once, per thread from its own offset
+  cat > "$work/walk-$1-$2.lua" <<LUA
+local counter = 0
+local thread_id = 0
+setup = function(thread) thread:set("offset", thread_id * 8448); thread_id = thread_id + 1 end
+request = function()
+  counter = counter + 1
+  local n = (offset + counter) % (4 ^ $1)
+  return wrk.format("GET", "/clusters/points/$1/" .. (n % 2 ^ $1) .. "/" .. math.floor(n / 2 ^ $1) .. "$2")
+end
+LUA
+  echo "$work/walk-$1-$2.lua"
+}
+overlay_rps=$(run_wrk "cairn: cold cluster overlay tiles, zoom 7 (500 000 points)" "http://127.0.0.1:$cairn_port" -d5s -s "$(walk 7 .png)")
+printf '  cold overlay tiles: %s tiles/s   (target ≥ 1500)\n' "$overlay_rps"
+cached_rps=$(run_wrk "cairn: cached overlay tile /clusters/points/7/64/40.png" "http://127.0.0.1:$cairn_port/clusters/points/7/64/40.png")
+printf '  cached overlay tiles vs tile cache hits: %.0f %%   (target: as fast)\n' "$(awk -v a="$cached_rps" -v b="$hit_rps" 'BEGIN {print 100*a/b}')"
+run_wrk "cairn: GeoJSON /clusters/points?bbox=0,40,20,50&zoom=7" "http://127.0.0.1:$cairn_port/clusters/points?bbox=0,40,20,50&zoom=7" >/dev/null
+run_wrk "cairn: cold vector tiles, zoom 8" "http://127.0.0.1:$cairn_port" -d5s -s "$(walk 8 .mvt)" >/dev/null
+peak=$(awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$cairn_pid/status")
+printf '  cairn peak memory after the cluster load: %s MB\n' "$peak"

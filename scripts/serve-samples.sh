@@ -13,5 +13,8 @@ echo "  http://127.0.0.1:$port/tiles/world-dark/6/33/22.webp     night mode, ove
 echo "  http://127.0.0.1:$port/tiles/world-mosaic.json           TileJSON"
 echo "  http://127.0.0.1:$port/badges/1234.png?style=brand&scale=2"
 echo "  http://127.0.0.1:$port/cards/europe.png?title=Caf%C3%A9%20Central&subtitle=Vienna"
+echo "  http://127.0.0.1:$port/clusters/cities?bbox=-10,35,30,60&zoom=3      clusters of the sample cities (GeoJSON)"
+echo "  http://127.0.0.1:$port/clusters/cities/3/4/2.png                       a cluster overlay tile (also @2x, .webp, .mvt)"
+echo "  http://127.0.0.1:$port/clusters/cities/points/2643743/card.png?scale=2  the card of one city (London)"
 echo "  http://127.0.0.1:$port/metrics"
 exec "$cairn" serve --config "$here/Samples/cairn.yml"

@@ -97,6 +97,10 @@ for (name, surface) in encodeCases {
     Report.note("sizes: Cairn \(try PNGEncoder().encode(surface).count) B, Cairo \(try surface.cairoPNGData().count) B")
 }
 
+// MARK: Clusters
+
+ClusterBench(machineFactor: machineFactor).run()
+
 // MARK: Renderer chain
 
 Report.header("Renderer chain `mosaic|grid` over the 285 real tiles (one core, per tile)")

@@ -21,8 +21,8 @@ struct PointRows {
     mutating func add(_ row: PostgresRow) {
         rowNumber += 1
         var id: [UInt8]? = nil
-        var longitude: Double?? = nil
-        var latitude: Double?? = nil
+        var longitude: Double? = nil  // nil: NULL (the column is always there)
+        var latitude: Double? = nil
         var properties = JSONOutput(reservingCapacity: propertyBytes)
         properties.raw("{")
         var first = true
@@ -32,9 +32,9 @@ struct PointRows {
             case .id:
                 id = cell.bytes.flatMap(kind.id)
             case .longitude:
-                longitude = .some(cell.bytes.flatMap(kind.double))
+                longitude = cell.bytes.flatMap(kind.double)
             case .latitude:
-                latitude = .some(cell.bytes.flatMap(kind.double))
+                latitude = cell.bytes.flatMap(kind.double)
             case .property(let key):
                 if !first { properties.raw(",") }
                 first = false
@@ -43,13 +43,14 @@ struct PointRows {
             }
         }
         properties.raw("}")
-        if let problem = Coordinate.problem(longitude: longitude ?? nil, latitude: latitude ?? nil) {
+        switch Coordinate.check(longitude: longitude, latitude: latitude) {
+        case .success(let point):
+            propertyBytes = max(propertyBytes, properties.bytes.count)
+            outcome.points.append(
+                longitude: point.longitude, latitude: point.latitude, id: id, properties: properties.bytes)
+        case .failure(let problem):
             outcome.invalid.append(
-                InvalidPoint(source: source, line: nil, record: ("row", rowNumber), problem: problem))
-            return
+                InvalidPoint(source: source, line: nil, record: ("row", rowNumber), problem: problem.text))
         }
-        propertyBytes = max(propertyBytes, properties.bytes.count)
-        outcome.points.append(
-            longitude: longitude!!, latitude: latitude!!, id: id, properties: properties.bytes)
     }
 }

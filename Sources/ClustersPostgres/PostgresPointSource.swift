@@ -7,9 +7,11 @@ import PostgresNIO
 /// an error, a timeout or cancellation. Each ``read()`` uses its own connection, so a server can
 /// call it on a timer to refresh a dataset.
 public struct PostgresPointSource: Sendable {
+    /// Where and what to read.
     public let query: PostgresPointQuery
     /// The dataset's name, used as ``InvalidPoint/source`` and in logs.
     public let name: String
+    /// Gets a debug line per read, and PostgresNIO's own connection logs.
     public let logger: Logger
 
     public init(_ query: PostgresPointQuery, name: String, logger: Logger) {
@@ -35,7 +37,7 @@ public struct PostgresPointSource: Sendable {
             if Task.isCancelled { throw .cancelled }
             throw error as? PostgresPointError ?? .queryFailed(sqlState: nil, message: "\(error)")
         }
-        logger.info(
+        logger.debug(
             "read PostgreSQL dataset",
             metadata: [
                 "dataset": "\(name)", "points": "\(outcome.points.count)",

@@ -47,7 +47,7 @@ struct PostgresURL: Equatable, Sendable {
 
 extension PostgresURL {
     init(parsing url: String) throws(PostgresPointError) {
-        var raw = RawURL(url)
+        let raw = RawURL(url)
         redacted = raw.redacted
         func fail(_ problem: String) -> PostgresPointError { .invalidURL(url: raw.redacted, problem: problem) }
 

@@ -65,5 +65,21 @@ extension PostgresTests {
                 url: "postgres://cairn@/cairn?host=\(server.directory)&port=\(server.port)")
             #expect(outcome.points.properties[0] == #"{"local":true}"#)
         }
+
+        @Test func everyReadClosesItsConnectionAlsoOnErrors() async throws {
+            let server = try PostgresTests.server
+            let name = TestPostgres.tableName("closing")
+            let url = server.url + "&application_name=\(name)"
+            _ = try await server.read("SELECT 1 AS id, 0 AS lon, 0 AS lat", url: url)
+            _ = try? await server.read("SELECT no_such_column", url: url)
+            _ = try? await server.read("SELECT 1 AS id, 0 AS lat", url: url)
+            var open = "?"
+            for _ in 0..<40 {
+                open = try server.psql("SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(name)'")
+                if open == "0" { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(open == "0")
+        }
     }
 }

@@ -8,15 +8,15 @@ extension PostgresTests {
         @Test func aSyntaxErrorGivesItsSQLSTATE() async throws {
             let server = try PostgresTests.server
             let error = await #expect(throws: PostgresPointError.self) {
-                try await server.read("SELECT id, lon, lat FROMM nowhere")
+                try await server.read("SELEC id, lon, lat FROM nowhere")
             }
             guard case .queryFailed(let state, let message) = error else {
                 Issue.record("expected queryFailed, got \(String(describing: error))")
                 return
             }
             #expect(state == "42601")
-            #expect(message == #"syntax error at or near "FROMM""#)
-            #expect(error?.description == #"PostgreSQL query failed: 42601 syntax error at or near "FROMM""#)
+            #expect(message == #"syntax error at or near "SELEC""#)
+            #expect(error?.description == #"PostgreSQL query failed: 42601 syntax error at or near "SELEC""#)
         }
 
         @Test func aMissingTableGivesItsSQLSTATE() async throws {

@@ -62,3 +62,28 @@ import Testing
         }
     }
 }
+
+/// What a configuration loader can check before any read.
+@Suite struct QueryCheckingTests {
+    @Test func validateRejectsABadURLOrTLSFileWithoutAServer() throws {
+        try PostgresPointQuery(url: "postgres://me:pw@db.example.com/shops", query: "SELECT 1").validate()
+        #expect(throws: PostgresPointError.invalidURL(
+            url: "postgres://me:***@db.example.com/shops?sslmod=require",
+            problem: #"unknown parameter "sslmod"; known: host, port, user, password, dbname, sslmode, sslrootcert, application_name"#)
+        ) {
+            try PostgresPointQuery(url: "postgres://me:pw@db.example.com/shops?sslmod=require", query: "SELECT 1").validate()
+        }
+        let error = #expect(throws: PostgresPointError.self) {
+            try PostgresPointQuery(
+                url: "postgres://db.example.com/shops?sslmode=verify-full&sslrootcert=/no/such/ca.pem", query: "SELECT 1"
+            ).validate()
+        }
+        #expect(error?.description.hasPrefix(
+            "invalid PostgreSQL URL postgres://db.example.com/shops?sslmode=verify-full&sslrootcert=/no/such/ca.pem: cannot set up TLS with sslrootcert /no/such/ca.pem") == true)
+    }
+
+    @Test func theRedactedURLHidesThePassword() {
+        let query = PostgresPointQuery(url: "postgres://me:s3cret@db:5432/shops?password=other", query: "SELECT 1")
+        #expect(query.redactedURL == "postgres://me:***@db:5432/shops?password=***")
+    }
+}

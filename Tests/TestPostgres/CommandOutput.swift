@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a finished child process printed and how it exited.
 struct CommandOutput {
@@ -13,45 +16,42 @@ struct CommandOutput {
 }
 
 extension CommandOutput {
-    /// Runs `executable` with `arguments` in `directory`, writes `input` to its standard input and
-    /// waits for it to exit. Output goes through files, so a child that leaves a background process
-    /// holding its descriptors (as `pg_ctl start` does) cannot block the reader.
+    /// Runs `executable` with `arguments` in `directory`, feeds it `input` and waits for it to exit.
+    ///
+    /// Started with `posix_spawn` and awaited with `waitpid`, output through files: Foundation's
+    /// `Process` notices an exit only when every copy of an internal descriptor is closed, and the
+    /// server that `pg_ctl start` leaves running keeps one, so `waitUntilExit()` would never return.
     static func run(
         _ executable: String, _ arguments: [String], input: String? = nil, in directory: String
     ) throws -> CommandOutput {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cairn-command-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-command-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out")
-        let errURL = scratch.appendingPathComponent("err")
-        let inURL = scratch.appendingPathComponent("in")
-        for url in [outURL, errURL, inURL] {
-            FileManager.default.createFile(atPath: url.path, contents: nil)
-        }
-        if let input { try Data(input.utf8).write(to: inURL) }
+        let (inPath, outPath, errPath) = (scratch.path + "/in", scratch.path + "/out", scratch.path + "/err")
+        try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inPath))
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let output = try FileHandle(forWritingTo: outURL)
-        let error = try FileHandle(forWritingTo: errURL)
-        let standardInput = try FileHandle(forReadingFrom: inURL)
-        defer { try? output.close(); try? error.close(); try? standardInput.close() }
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = standardInput
-        do {
-            try process.run()
-        } catch {
-            throw TestPostgresError("cannot run \(executable): \(error)")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        // `env -C` runs the command in `directory` (Swift's Glibc lacks posix_spawn's chdir action).
+        let argv = (["/usr/bin/env", "-C", directory, executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw TestPostgresError("cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
-        process.waitUntilExit()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exited = status & 0x7F == 0
         return CommandOutput(
-            status: process.terminationStatus,
-            standardOutput: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-            standardError: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+            standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         )
     }
 }

@@ -64,11 +64,11 @@ extension ServerConfig {
     private static func postgresQuery(_ node: ConfigNode) throws -> PostgresPointQuery {
         var url: String?, sql: String?
         var query = PostgresPointQuery(url: "", query: "")
-        try node.fields(["url", "query", "id", "lon", "lat", "timeout"]) { key, value in
+        try node.fields(["url", "query", "id", "lon", "lat", "timeout"], nullable: ["id"]) { key, value in
             switch key {
             case "url": url = try value.string()
             case "query": sql = try value.string()
-            case "id": query.idColumn = try value.string()
+            case "id": query.idColumn = value.isNull ? nil : try value.string()
             case "lon": query.longitudeColumn = try value.string()
             case "lat": query.latitudeColumn = try value.string()
             default: query.timeout = .milliseconds(Int64(try value.seconds(in: timeoutRange) * 1000))
@@ -80,6 +80,7 @@ extension ServerConfig {
         guard let sql, !sql.isEmpty else { throw ConfigError(node.path + ".query", "expected the query returning id, lon, lat and properties") }
         query.url = url
         query.query = sql
+        do { try query.validate() } catch { throw ConfigError(node.path + ".url", "\(error)") }
         return query
     }
 

@@ -1,0 +1,73 @@
+import Clusters
+import Foundation
+
+/// A SplitMix64 generator for the clustering property tests: the same cases on every run, and every
+/// failure message names the seed, so `SEED=N swift test --filter ClustersTests.<Suite>` replays
+/// that case alone (or, with a new N, explores a new one).
+struct SeededGenerator: RandomNumberGenerator {
+    let seed: UInt64
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        self.seed = seed
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The seeds a randomised test runs with: the one in the `SEED` environment variable when it is
+    /// set, else `defaults`.
+    static func seeds(_ defaults: [UInt64]) -> [UInt64] {
+        ProcessInfo.processInfo.environment["SEED"].flatMap { UInt64($0) }.map { [$0] } ?? defaults
+    }
+}
+
+/// A longitude and latitude in degrees.
+typealias Coordinate = (longitude: Double, latitude: Double)
+
+/// How a random test's points are spread.
+enum Spread: String, Sendable, CaseIterable {
+    /// Uniform over every longitude and the latitudes of the Web Mercator square (±85°).
+    case uniform
+    /// Around a few centres, at every scale from a few degrees down to metres, so that clusters
+    /// nest through many zooms (what cities of shops look like).
+    case clumped
+}
+
+extension SeededGenerator {
+    mutating func coordinates(_ count: Int, _ spread: Spread) -> [Coordinate] {
+        switch spread {
+        case .uniform:
+            return (0..<count).map { _ in
+                (Double.random(in: -180..<180, using: &self), Double.random(in: -85...85, using: &self))
+            }
+        case .clumped:
+            let centres = (0..<5).map { _ in
+                (Double.random(in: -170...170, using: &self), Double.random(in: -70...70, using: &self))
+            }
+            return (0..<count).map { _ in
+                let centre = centres[Int.random(in: 0..<centres.count, using: &self)]
+                // A spread of 4° halved 0 to 16 times: most points sit close to another at some zoom.
+                let scale = 4 / Double(1 << Int.random(in: 0...16, using: &self))
+                return (centre.0 + scale * Double.random(in: -1...1, using: &self),
+                        centre.1 + scale * Double.random(in: -1...1, using: &self))
+            }
+        }
+    }
+}
+
+extension PointSet {
+    /// Points at `coordinates`, without ids or properties unless `properties` gives them.
+    init(_ coordinates: [Coordinate], properties: (Int) -> String? = { _ in nil }) {
+        self.init()
+        for (index, coordinate) in coordinates.enumerated() {
+            append(longitude: coordinate.longitude, latitude: coordinate.latitude, id: nil, properties: properties(index))
+        }
+    }
+}

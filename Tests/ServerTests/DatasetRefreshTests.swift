@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// A file dataset of `cairn serve` follows its file: a rewrite is served within a refresh, a
+/// malformed rewrite is refused while the last good index goes on being served (logged and
+/// counted), SIGHUP re-reads at once; a bad file at start stops the server with the exit code and
+/// the `error:` line a deploy script reads.
+@Suite struct DatasetRefreshTests {
+    static let paris = PlacePoint(id: 1, lon: 2.35, lat: 48.85, name: "Paris")
+    static let berlin = PlacePoint(id: 2, lon: 13.40, lat: 52.52, name: "Berlin")
+    static let tokyo = PlacePoint(id: 3, lon: 139.69, lat: 35.69, name: "Tokyo")
+    static let newYork = PlacePoint(id: 4, lon: -74.0, lat: 40.71, name: "New York")
+
+    static func config(_ file: String, refresh: String = "200ms", extra: [String] = []) -> String {
+        (["layers: {}", "datasets:", "  pts:", "    file: \(file)", "    refresh: \(refresh)"] + extra.map { "    " + $0 })
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// The ids of the lone points at zoom 16, where these places are all apart, and the answer.
+    static func ids(_ server: ServerProcess) throws -> (Set<Int>, HTTPResponse) {
+        let response = try server.request("/clusters/pts?zoom=16")
+        try #require(response.status == 200, "\(response.text)")
+        return (Set(try geoFeatures(response.body).compactMap(\.id)), response)
+    }
+
+    @Test func aRewrittenFileIsServedWithinARefresh() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/points.geojson"
+        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
+        let server = try ServerProcess(config: Self.config(file))
+        defer { server.kill() }
+        let (before, first) = try Self.ids(server)
+        #expect(before == [1, 2, 3])
+        let etag = try #require(first.header("ETag"))
+        let tile = try server.request("/clusters/pts/0/0/0.mvt")
+        #expect(tile.status == 200)
+        #expect(try server.request("/clusters/pts/0/0/0.mvt").header("Cache-Status")?.contains("hit") == true)
+
+        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo, Self.newYork], to: file)
+        #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 2, 3, 4] }, "the rewrite was not served")
+        let (_, second) = try Self.ids(server)
+        #expect(second.header("ETag") != etag)
+        let revalidated = try server.request("/clusters/pts?zoom=16", headers: [("If-None-Match", etag)])
+        #expect(revalidated.status == 200 && revalidated.body == second.body)
+        // The tile cache is keyed by the dataset's version: the new points, not the cached tile.
+        let newTile = try server.request("/clusters/pts/0/0/0.mvt")
+        #expect(newTile.header("Cache-Status")?.contains("hit") == false)
+        #expect(newTile.body != tile.body)
+        #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 4)
+        #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) ?? 0 == 0)
+    }
+
+    @Test func aMalformedFileKeepsTheLastGoodIndex() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/points.geojson"
+        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
+        let server = try ServerProcess(config: Self.config(file))
+        defer { server.kill() }
+        let (_, good) = try Self.ids(server)
+        #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) ?? 0 == 0)
+
+        try "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"id\":9,\"geometry\":".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(eventually(timeout: 5) { ((try? server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"])) ?? 0) >= 1 },
+                "no refresh failure counted")
+        let (ids, served) = try Self.ids(server)
+        #expect(ids == [1, 2, 3])
+        #expect(served.body == good.body && served.header("ETag") == good.header("ETag"))
+        #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 3)
+        let errors = server.log.split(separator: "\n").filter { $0.contains(" error ") && $0.contains("dataset refresh failed") }
+        #expect(errors.contains { $0.contains("dataset=pts") && $0.contains(file) }, "log:\n\(server.log)")
+
+        // Fixed: served again.
+        try PlacePoint.write([Self.paris, Self.newYork], to: file)
+        #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 4] }, "the fixed file was not served")
+    }
+
+    @Test func sighupReReadsAtOnce() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/points.geojson"
+        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
+        let server = try ServerProcess(config: Self.config(file, refresh: "1h"))
+        defer { server.kill() }
+        let (_, first) = try Self.ids(server)
+        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo, Self.newYork], to: file)
+        usleep(800_000)
+        #expect(try Self.ids(server).0 == [1, 2, 3], "re-read before its refresh")
+
+        #expect(kill(server.processIdentifier, SIGHUP) == 0)
+        #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 2, 3, 4] }, "SIGHUP did not re-read the file")
+        let (_, second) = try Self.ids(server)
+        #expect(second.header("ETag") != first.header("ETag"))
+
+        // A re-read of an unchanged file keeps the version: clients' ETags stay valid.
+        let loads = server.log.components(separatedBy: "dataset loaded").count
+        #expect(kill(server.processIdentifier, SIGHUP) == 0)
+        #expect(eventually(timeout: 5) { server.log.components(separatedBy: "dataset loaded").count > loads }, "no re-read")
+        #expect(try server.request("/clusters/pts?zoom=16", headers: [("If-None-Match", second.header("ETag") ?? "")]).status == 304)
+        #expect(try server.request("/health").status == 200)  // SIGHUP does not end the server
+    }
+
+    @Test func aBadRecordAtStartStopsTheServerWith65() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/points.geojson"
+        try PlacePoint.write([Self.paris, PlacePoint(id: 2, lon: 200, lat: 48.85, name: "Nowhere"), Self.tokyo], to: file)
+        let (status, stderr) = try ServerProcess.failedStart(config: Self.config(file))
+        #expect(status == 65, "\(stderr)")
+        let errors = stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        #expect(errors.count == 1, "\(stderr)")
+        let line = String(errors.first ?? "")
+        #expect(line.hasPrefix("error: /") && line.hasSuffix("/cairn.yml: datasets.pts: \(file):3: feature 2: longitude 200 is out of range (-180...180)"),
+                "\(line)")
+    }
+
+    @Test func skipInvalidStartsWithTheValidPoints() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/points.geojson"
+        try PlacePoint.write([Self.paris, PlacePoint(id: 2, lon: 200, lat: 48.85, name: "Nowhere"), Self.tokyo], to: file)
+        let server = try ServerProcess(config: Self.config(file, extra: ["skip_invalid: true"]))
+        defer { server.kill() }
+        #expect(try Self.ids(server).0 == [1, 3])
+        #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 2)
+        #expect(server.log.split(separator: "\n").contains { $0.contains("warning") && $0.contains("\(file):3: feature 2") }, "log:\n\(server.log)")
+    }
+
+    @Test func anUnreadableFileAtStartStopsTheServerWith74() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let missing = directory + "/missing.geojson", folder = directory + "/folder.geojson"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (file, reason) in [(missing, "No such file or directory"), (folder, "Is a directory")] {
+            let (status, stderr) = try ServerProcess.failedStart(config: Self.config(file))
+            #expect(status == 74, "\(file): \(stderr)")
+            let errors = stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+            #expect(errors.count == 1 && errors.first?.hasSuffix("/cairn.yml: datasets.pts: \(file): \(reason)") == true, "\(stderr)")
+        }
+    }
+}
+
+/// A place of a small GeoJSON dataset.
+struct PlacePoint {
+    var id: Int
+    var lon: Double, lat: Double
+    var name: String
+
+    /// Writes `points` as a FeatureCollection, one feature a line, replacing `path` at once.
+    static func write(_ points: [PlacePoint], to path: String) throws {
+        let features = points.map { point in
+            "{\"type\":\"Feature\",\"id\":\(point.id),\"properties\":{\"name\":\"\(point.name)\"},"
+                + "\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(point.lon),\(point.lat)]}}"
+        }
+        let text = "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
