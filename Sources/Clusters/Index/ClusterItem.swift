@@ -55,8 +55,9 @@ extension ClusterIndex {
 
     /// The cluster with this id, nil when there is none.
     public func cluster(id: Int) -> ClusterItem? {
+        // Compared before subtracting: an id near Int.min must not overflow.
+        guard id > pointCount else { return nil }
         let offset = id - pointCount
-        guard offset > 0 else { return nil }
         let zoom = offset % 32 - 1
         guard zoom >= options.minZoom, zoom <= options.maxZoom else { return nil }
         let made = clustersMadeAt[zoom - options.minZoom]

@@ -44,19 +44,12 @@ public struct JSONOutput: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Appends a number as JavaScript's `JSON.stringify` would: integers without `.0`, others in
-    /// the shortest form that reads back to the same value; NaN and infinities as `null`.
+    /// Appends a number as JavaScript's `JSON.stringify` would: the shortest digits that read back
+    /// to the same value, laid out by ECMAScript's Number::toString (`0.00001`, `1e-7`,
+    /// `10000000000000000`, `1e+21`, no `.0` on integers); NaN and infinities as `null`.
     public mutating func number(_ value: Double) {
         guard value.isFinite else { return raw("null") }
-        if value == value.rounded(), abs(value) < 1e21 {
-            if abs(value) < 9.007_199_254_740_992e15 {
-                raw(String(Int64(value)).utf8)
-            } else {
-                raw(Self.shortest(value).utf8)
-            }
-            return
-        }
-        raw(Self.shortest(value).utf8)
+        raw(Self.javaScript(value).utf8)
     }
 
     /// Appends an integer.
@@ -90,18 +83,31 @@ public struct JSONOutput: Sendable {
         }
     }
 
-    /// Swift's shortest round-trip digits, with JavaScript's exponent form (`1e+21`, `1e-7`).
-    private static func shortest(_ value: Double) -> String {
-        var text = value.description
-        if let e = text.firstIndex(of: "e") {
-            let mantissa = text[..<e]
-            var exponent = text[text.index(after: e)...]
-            let sign = exponent.first == "-" ? "-" : "+"
-            if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
-            exponent = exponent.drop(while: { $0 == "0" })
-            let trimmed = mantissa.hasSuffix(".0") ? mantissa.dropLast(2) : mantissa
-            text = "\(trimmed)e\(sign)\(exponent)"
+    /// ECMAScript's Number::toString for a finite value, from Swift's shortest round-trip digits.
+    static func javaScript(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        let text = value.magnitude.description
+        var mantissa = Substring(text), exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = text[..<e]
+            exponent = Int(text[text.index(after: e)...]) ?? 0
         }
-        return text
+        let point = mantissa.firstIndex(of: ".")
+        let integerPart = point.map { mantissa[..<$0] } ?? mantissa
+        let fractionPart = point.map { mantissa[mantissa.index(after: $0)...] } ?? ""
+        var digits = Array((integerPart + fractionPart).utf8)
+        // value = 0.digits × 10^n once leading zeros are gone
+        var n = integerPart.count + exponent
+        while digits.first == UInt8(ascii: "0") { digits.removeFirst(); n -= 1 }
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        let k = digits.count
+        let sign = value < 0 ? "-" : ""
+        let d = String(decoding: digits, as: UTF8.self)
+        if k <= n && n <= 21 { return sign + d + String(repeating: "0", count: n - k) }
+        if 0 < n && n <= 21 { return sign + d.prefix(n) + "." + d.dropFirst(n) }
+        if -6 < n && n <= 0 { return sign + "0." + String(repeating: "0", count: -n) + d }
+        let e = n - 1
+        let exponentText = e < 0 ? "e-\(-e)" : "e+\(e)"
+        return sign + (k == 1 ? d : d.prefix(1) + "." + d.dropFirst()) + exponentText
     }
 }
