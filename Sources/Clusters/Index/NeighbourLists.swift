@@ -32,7 +32,8 @@ struct NeighbourLists {
         var found: [Int32] = []
         found.reserveCapacity(64)
         var searchStack = KDStack()
-        var byX: [(x: Double, position: Int32)] = []
+        // A leaf's items by x: the x's bits (ordered as the numbers are, x being 0...1) above the position.
+        var byX: [UInt64] = []
         byX.reserveCapacity(tree.nodeSize + 1)
         // Widens the x window of a leaf scan past any rounding of `x − centre` (the distance test decides).
         let slack = radius * 1e-9 + 1e-15
@@ -59,8 +60,10 @@ struct NeighbourLists {
                 if cell.right - cell.left <= tree.nodeSize {
                     guard cell.left <= cell.right else { continue }
                     byX.removeAll(keepingCapacity: true)
-                    for position in cell.left...cell.right { byX.append((Double(entries[position].x), Int32(position))) }
-                    byX.sort { $0.x < $1.x }
+                    for position in cell.left...cell.right {
+                        byX.append(UInt64(entries[position].x.bitPattern) << 32 | UInt64(position))
+                    }
+                    byX.sort()
                     let r2 = radius * radius
                     for position in cell.left...cell.right {
                         let (x, y) = exact.of(entries[position])
@@ -72,13 +75,13 @@ struct NeighbourLists {
                         var low = 0, high = byX.count
                         while low < high {
                             let middle = (low + high) / 2
-                            if byX[middle].x < x - radius - slack { low = middle + 1 } else { high = middle }
+                            if Self.x(byX[middle]) < x - radius - slack { low = middle + 1 } else { high = middle }
                         }
                         var k = low
-                        while k < byX.count, byX[k].x <= x + radius + slack {
-                            let candidate = Int(byX[k].position)
+                        while k < byX.count, Self.x(byX[k]) <= x + radius + slack {
+                            let candidate = Int(truncatingIfNeeded: byX[k] & 0xFFFF_FFFF)
                             let dx = Double(entries[candidate].x) - x, dy = Double(entries[candidate].y) - y
-                            if dx * dx + dy * dy <= r2 { found.append(byX[k].position) }
+                            if dx * dx + dy * dy <= r2 { found.append(Int32(candidate)) }
                             k += 1
                         }
                         // A leaf is scanned in position order.
@@ -102,6 +105,11 @@ struct NeighbourLists {
         }
         if overBudget || ids.count > budget { return nil }
         lists.sort { $0.index < $1.index }
+    }
+
+    @inline(__always)
+    private static func x(_ key: UInt64) -> Double {
+        Double(Float(bitPattern: UInt32(truncatingIfNeeded: key >> 32)))
     }
 
     /// Whether items have more than 2 neighbours on average, from a search around at most 256
