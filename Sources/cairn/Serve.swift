@@ -65,6 +65,8 @@ extension Cairn {
             } catch {
                 throw CLIError.io("\(error)")
             }
+            // SIGHUP re-reads the datasets once serving; until then it must not end the process.
+            signal(SIGHUP, SIG_IGN)
             do {
                 try await server.loadDatasets()
             } catch {

@@ -65,7 +65,7 @@ import Testing
         points.append(longitude: -74.006, latitude: 40.7128, id: nil, properties: "{}")
         points.append(longitude: 139.69, latitude: 35.69, id: #""東京""#, properties: #"{"名前":"東京"}"#)
         let index = try ClusterIndex(points: points)
-        let items = index.worldItems(17).sorted { index.pointIndex(of: $0)! < index.pointIndex(of: $1)! }
+        let items = index.worldItems(17).sorted { index.pointIndex(of: $0) ?? -1 < index.pointIndex(of: $1) ?? -1 }
         let text = String(decoding: index.featureCollection(items), as: UTF8.self)
         #expect(text == """
             {"type":"FeatureCollection","features":[\

@@ -41,7 +41,7 @@ import Testing
             coordinates += [(360 * Double(m) / 1024, latitude), (360 * (Double(m) / 1024 + 1.0 / 16384), latitude)]
         }
         let index = try ClusterIndex(points: PointSet(coordinates), options: ClusterOptions(radius: 32, nodeSize: nodeSize))
-        #expect(index.worldItems(10).map { index.pointIndices(of: $0).sorted() }.sorted { $0[0] < $1[0] }
+        #expect(index.worldItems(10).map { index.pointIndices(of: $0).sorted() }.sorted { $0.first ?? -1 < $1.first ?? -1 }
                 == (0..<8).map { [2 * $0, 2 * $0 + 1] })
         #expect(index.itemCount(atZoom: 11) == 16)
     }
@@ -59,6 +59,17 @@ import Testing
         #expect(items.map { index.pointIndices(of: $0).sorted() }.sorted { $0.count > $1.count } == expected)
         // The seed is the level's first item: position 0 in the id (index << 5) + (zoom + 1) + N.
         #expect(items.compactMap(index.clusterID) == [(0 << 5) + (8 + 1) + 3])
+    }
+
+    /// A level of no more than `nodeSize` items is one KD-tree leaf, which supercluster's
+    /// `getChildren` reads in index order: A seeds, then B (east) and C (west), whatever their x.
+    @Test func childrenAndLeavesComeInSuperclustersOrder() throws {
+        let index = try ClusterIndex(points: PointSet([(0, 0), (0.1, 0), (-0.1, 0)]))
+        let cluster = try #require(index.worldItems(8).first(where: index.isCluster))
+        let id = try #require(index.clusterID(of: cluster))
+        #expect(try index.children(of: id).map(index.pointIndex) == [0, 1, 2])
+        #expect(try index.leaves(of: id).map(index.pointIndex) == [0, 1, 2])
+        #expect(try index.leaves(of: id, limit: 1, offset: 2).map(index.pointIndex) == [2])
     }
 
     /// A and B merge at zoom 8; C, 0.3° north and 0.15° east of their midpoint, joins them at
@@ -94,7 +105,7 @@ import Testing
         let coordinates: [Coordinate] = [(0, 0), (0.1, 0), (90, 0), (90.1, 0), (-90, 0), (-90.1, 0), (-90.05, 0.05)]
         let index = try ClusterIndex(points: PointSet(coordinates), options: ClusterOptions(minPoints: 3))
         for zoom in 0...17 {
-            let groups = index.worldItems(zoom).map { index.pointIndices(of: $0).sorted() }.sorted { $0.first! < $1.first! }
+            let groups = index.worldItems(zoom).map { index.pointIndices(of: $0).sorted() }.sorted { $0.first ?? -1 < $1.first ?? -1 }
             let expected = zoom <= 8 ? [[0], [1], [2], [3], [4, 5, 6]] : (0..<7).map { [$0] }
             #expect(groups == expected, "zoom \(zoom)")
         }
@@ -123,7 +134,7 @@ import Testing
             let (x, y) = index.projected(item)
             #expect((0...1).contains(x) && (0...1).contains(y), "point \(point)")
         }
-        let y = world.sorted { index.pointIndex(of: $0)! < index.pointIndex(of: $1)! }.map { index.projected($0).y }
+        let y = world.sorted { index.pointIndex(of: $0) ?? -1 < index.pointIndex(of: $1) ?? -1 }.map { index.projected($0).y }
         #expect(Array(y.prefix(3)) == [0, 0, 1])  // 90° and 89.9° on the top edge, -90° on the bottom one
 
         // At zoom 0 the two northernmost points are 14 px apart on the top edge: one cluster there.

@@ -79,26 +79,32 @@ import Testing
     @Test func edgeColumnsWrapAroundTheAntimeridian() throws {
         let index = try ClusterIndex(points: PointSet([(179, 10), (-179, 10)]))
         let row = UnitSquare.y(10) * 4 - 1  // 0.888 of the way down row 1
-        func positions(_ x: Int, buffer: Double? = nil) -> [Int: Double] {
-            let tile = index.tile(z: 2, x: x, y: 1, buffer: buffer)
-            #expect(tile.allSatisfy { abs($0.y - row) < 1e-9 })
-            return Dictionary(uniqueKeysWithValues: tile.map { (index.pointIndex(of: $0.item)!, $0.x) })
+        /// The points on tile 2/x/1, by point index then x.
+        func placed(_ tile: [(item: ClusterItem, x: Double, y: Double)]) -> [(point: Int, x: Double, y: Double)] {
+            tile.map { (index.pointIndex(of: $0.item) ?? -1, $0.x, $0.y) }.sorted { ($0.point, $0.x) < ($1.point, $1.x) }
         }
-        let west = positions(0), east = positions(3)
-        #expect(west.keys.sorted() == [0, 1])
-        #expect(abs(west[0]! - (-4.0 / 360)) < 1e-9)  // 179° just left of the tile, in its buffer
-        #expect(abs(west[1]! - 4.0 / 360) < 1e-9)
-        #expect(east.keys.sorted() == [0, 1])
-        #expect(abs(east[0]! - (1 - 4.0 / 360)) < 1e-9)
-        #expect(abs(east[1]! - (1 + 4.0 / 360)) < 1e-9)  // -179° just right of the tile
-        #expect(positions(1).isEmpty && positions(2).isEmpty)
-        #expect(positions(0, buffer: 0).keys.sorted() == [1])  // no buffer, no copy from the other edge
+        func matchesRow(_ found: [(point: Int, x: Double, y: Double)], _ expected: [(Int, Double)], row: Double) -> Bool {
+            found.count == expected.count
+                && zip(found, expected).allSatisfy { $0.point == $1.0 && abs($0.x - $1.1) < 1e-9 && abs($0.y - row) < 1e-9 }
+        }
+        func matches(_ found: [(point: Int, x: Double, y: Double)], _ expected: [(Int, Double)]) -> Bool {
+            matchesRow(found, expected, row: row)
+        }
+        let west = placed(index.tile(z: 2, x: 0, y: 1)), east = placed(index.tile(z: 2, x: 3, y: 1))
+        // 179° just left of the western tile, in its buffer; -179° just right of the eastern one.
+        let edge = 4.0 / 360  // 1/360 of the world is 4/360 of a zoom-2 tile
+        let expectedWest: [(Int, Double)] = [(0, -edge), (1, edge)], expectedEast: [(Int, Double)] = [(0, 1 - edge), (1, 1 + edge)]
+        #expect(matches(west, expectedWest), "\(west)")
+        #expect(matches(east, expectedEast), "\(east)")
+        #expect(index.tile(z: 2, x: 1, y: 1).isEmpty && index.tile(z: 2, x: 2, y: 1).isEmpty)
+        let unbuffered = placed(index.tile(z: 2, x: 0, y: 1, buffer: 0))
+        #expect(matches(unbuffered, [(1, edge)]), "no buffer, no copy from the other edge: \(unbuffered)")
 
         // At zoom 0 the one tile is both edge columns: each point shows twice.
-        let world = index.tile(z: 0, x: 0, y: 0).map { (index.pointIndex(of: $0.item)!, $0.x) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-        let expected = [(0, UnitSquare.x(179) - 1), (0, UnitSquare.x(179)), (1, UnitSquare.x(-179)), (1, UnitSquare.x(-179) + 1)]
-        #expect(world.count == 4)
-        #expect(zip(world, expected).allSatisfy { $0.0 == $1.0 && abs($0.1 - $1.1) < 1e-9 })
+        let (east179, west179) = (UnitSquare.x(179), UnitSquare.x(-179))
+        let expectedWorld: [(Int, Double)] = [(0, east179 - 1), (0, east179), (1, west179), (1, west179 + 1)]
+        let world = placed(index.tile(z: 0, x: 0, y: 0))
+        #expect(matchesRow(world, expectedWorld, row: UnitSquare.y(10)), "\(world)")
     }
 
     struct TileCase: Sendable, CustomTestStringConvertible {

@@ -76,6 +76,52 @@ import Testing
         #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 4] }, "the fixed file was not served")
     }
 
+    @Test func oneMalformedRewriteIsOneFailureNotOnePerCheck() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/points.geojson"
+        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
+        let server = try ServerProcess(config: Self.config(file))
+        defer { server.kill() }
+        try "{\"type\":".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(eventually(timeout: 5) { ((try? server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"])) ?? 0) >= 1 })
+        // Five more checks of the unchanged file: nothing new to read, so nothing new fails.
+        usleep(1_000_000)
+        #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) == 1)
+        let errors = server.log.split(separator: "\n").filter { $0.contains("dataset refresh failed") }
+        #expect(errors.count == 1, "\(errors.count) error lines for one bad write:\n\(errors.prefix(3).joined(separator: "\n"))")
+    }
+
+    @Test func aHangupWhileTheDatasetsLoadDoesNotEndTheServer() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The 34 006 cities take a moment to index: the signal comes while they do.
+        let config = directory + "/cairn.yml"
+        try Self.config(CitiesDataset.file, refresh: "1h").write(toFile: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = cairnExecutable
+        process.arguments = ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0"]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CAIRN_") || $0.key == "CAIRN_FONTS" }
+            .merging(["CAIRN_CACHE_DIR": directory + "/cache"]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let log = StreamCollector(errors.fileHandleForReading)
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+        usleep(300_000)
+        try #require(process.isRunning && !log.text.contains("listening"), "the server started too fast for this test: \(log.text)")
+        #expect(kill(process.processIdentifier, SIGHUP) == 0)
+        #expect(eventually(timeout: 30) { !process.isRunning || log.text.contains("listening") })
+        #expect(process.isRunning && log.text.contains("listening"),
+                "SIGHUP during start-up ended the server (\(process.isRunning ? "running" : "status \(process.terminationStatus)")): \(log.text)")
+    }
+
     @Test func sighupReReadsAtOnce() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -111,7 +157,7 @@ import Testing
         let errors = stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
         #expect(errors.count == 1, "\(stderr)")
         let line = String(errors.first ?? "")
-        #expect(line.hasPrefix("error: /") && line.hasSuffix("/cairn.yml: datasets.pts: \(file):3: feature 2: longitude 200 is out of range (-180...180)"),
+        #expect(line.hasPrefix("error: /") && line.hasSuffix("/cairn.yml: datasets.pts: \(file):3: feature 2: longitude 200.0 is out of range (-180...180)"),
                 "\(line)")
     }
 

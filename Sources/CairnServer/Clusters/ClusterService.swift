@@ -62,7 +62,7 @@ struct ClusterService: Sendable {
                 index.featureCollection((try? index.leaves(of: id, limit: limit, offset: offset)) ?? [])
             }
         case "expansion-zoom":
-            return json(snapshot, request: request, tag: "e|\(id)") {
+            return json(snapshot, request: request, tag: "e|\(id)", contentType: "application/json") {
                 Array("{\"cluster_id\":\(id),\"expansion_zoom\":\((try? index.expansionZoom(of: id)) ?? 0)}".utf8)
             }
         default:
@@ -123,10 +123,11 @@ struct ClusterService: Sendable {
                                                         imageID: image?.isEmpty == false ? image : nil, scale: scale, theme: query["theme"]))
     }
 
-    private func json(_ snapshot: DatasetService.Snapshot, request: Request, tag: String, body: () -> [UInt8]) -> Response {
+    private func json(_ snapshot: DatasetService.Snapshot, request: Request, tag: String,
+                      contentType: String = "application/geo+json", body: () -> [UInt8]) -> Response {
         let etag = "\"" + snapshot.version + "-" + ETag.of(Array(tag.utf8)).filter { $0 != "\"" } + "\""
         var headers = HTTPFields()
-        headers[.contentType] = "application/geo+json"
+        headers[.contentType] = contentType
         headers[.cacheControl] = "public, max-age=\(maxAge)"
         headers[.eTag] = etag
         headers[.lastModified] = HTTPDate.format(Date(timeIntervalSince1970: snapshot.loadedAt.timeIntervalSince1970.rounded(.down)))

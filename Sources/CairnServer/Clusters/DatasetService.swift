@@ -41,7 +41,8 @@ final class DatasetService: Sendable {
     func load() async throws(DatasetLoadError) {
         let clock = ContinuousClock()
         let started = clock.now
-        let stamp = FileStamp(dataset.source)
+        // The file as this attempt found it: a bad file fails once, not at every check, until it changes again.
+        fileStamp.withLock { $0 = FileStamp(dataset.source) }
         let (points, invalid) = try await read()
         if !invalid.isEmpty {
             guard dataset.skipInvalid else {
@@ -64,7 +65,6 @@ final class DatasetService: Sendable {
             current = Snapshot(index: index, version: version, loadedAt: Date())
             return changed
         }
-        fileStamp.withLock { $0 = stamp }
         metrics.datasetLoaded(dataset.name, points: index.pointCount)
         let elapsed = clock.now - started
         logger.info("dataset loaded", metadata: [
