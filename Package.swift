@@ -98,7 +98,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters"]),
+        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas"]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),

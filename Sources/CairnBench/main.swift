@@ -100,6 +100,7 @@ for (name, surface) in encodeCases {
 // MARK: Clusters
 
 ClusterBench(machineFactor: machineFactor).run()
+OverlayBench(machineFactor: machineFactor, citiesPath: root + "/Samples/points/cities15000.geojson").run()
 
 // MARK: Renderer chain
 

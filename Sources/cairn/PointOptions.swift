@@ -65,7 +65,7 @@ struct PointOptions: ParsableArguments {
             }
         }
         guard !result.invalid.isEmpty else { return result.points }
-        let shown = 20
+        let shown = 1000  // as GDAL: a file wrong on every line must not flood the terminal
         for record in result.invalid.prefix(shown) {
             skipInvalid ? Terminal.warning(record.description) : Terminal.error(record.description)
         }

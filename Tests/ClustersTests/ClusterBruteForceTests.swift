@@ -7,7 +7,7 @@ import Testing
 /// counts) at the same centroids. Only sets are compared: the order in which a KD-tree returns
 /// neighbours decides the order of a cluster's children and the last bits of its centroid, nothing else.
 @Suite struct ClusterBruteForceTests {
-    struct Case: Sendable, CustomTestStringConvertible {
+    struct Case: Sendable, CustomTestStringConvertible, CustomStringConvertible {
         let seed: UInt64
         let count: Int
         let spread: Spread
@@ -16,6 +16,7 @@ import Testing
             "SEED=\(seed) \(count) \(spread) points, radius \(options.radius) extent \(options.extent) "
                 + "zooms \(options.minZoom)-\(options.maxZoom) nodeSize \(options.nodeSize)"
         }
+        var description: String { testDescription }
     }
 
     static let optionSets = [

@@ -9,7 +9,7 @@ import Testing
 /// cluster's points, ids decode to the zoom they were made at, expansion zooms are where a cluster
 /// splits. A failure names its `SEED=N`.
 @Suite struct ClusterInvariantTests {
-    struct Case: Sendable, Hashable, CustomTestStringConvertible {
+    struct Case: Sendable, Hashable, CustomTestStringConvertible, CustomStringConvertible {
         let seed: UInt64
         let spread: Spread
         let optionsName: String
@@ -30,6 +30,7 @@ import Testing
         }
 
         var testDescription: String { "SEED=\(seed) \(spread) \(optionsName)" }
+        var description: String { testDescription }
     }
 
     static let cases: [Case] = SeededGenerator.seeds([1, 2]).flatMap { seed in
