@@ -4,9 +4,10 @@ import Testing
 
 @Suite("Reading the cities corpus")
 struct CitiesReaderTests {
+    /// The repository's copy of the shared corpus' cities (Samples/points/NOTICE.md).
     private static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/points").path
+        .appendingPathComponent("Samples/points").path
 
     @Test("GeoJSON and CSV give the same 34 006 cities: coordinates, ids and properties")
     func sameCities() throws {
