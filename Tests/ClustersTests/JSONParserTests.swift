@@ -62,7 +62,7 @@ struct JSONParserTests {
 
     @Test("reads random numbers to the same bits as the standard library")
     func randomNumbers() throws {
-        var generator = SplitMix64(seed: 2024)
+        var generator = SeededGenerator(seed: 2024)
         for round in 0..<30_000 {
             let bits = generator.next()
             let value: Double = switch round % 3 {
@@ -172,17 +172,3 @@ struct JSONParserTests {
     }
 }
 
-/// A small deterministic random number generator (Vigna's SplitMix64), so failures repeat.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -6,20 +6,20 @@ extension ClusterIndex {
     /// A FeatureCollection of `items`.
     public func featureCollection<Items: Sequence<ClusterItem>>(_ items: Items) -> [UInt8] {
         var output = JSONOutput(reservingCapacity: 4096)
-        output.raw("{\"type\":\"FeatureCollection\",\"features\":[")
-        var first = true
-        for item in items {
-            if !first { output.raw(",") }
-            first = false
-            writeFeature(item, to: &output)
-        }
-        output.raw("]}")
+        output.raw("{\"type\":\"FeatureCollection\",\"features\":")
+        writeFeatures(items, to: &output)
+        output.raw("}")
         return output.bytes
     }
 
-    /// A JSON array of `items` as features (what children and leaves answer).
+    /// A JSON array of `items` as features, as supercluster's `getChildren` and `getLeaves` give them.
     public func featureArray<Items: Sequence<ClusterItem>>(_ items: Items) -> [UInt8] {
         var output = JSONOutput(reservingCapacity: 1024)
+        writeFeatures(items, to: &output)
+        return output.bytes
+    }
+
+    private func writeFeatures<Items: Sequence<ClusterItem>>(_ items: Items, to output: inout JSONOutput) {
         output.raw("[")
         var first = true
         for item in items {
@@ -28,7 +28,6 @@ extension ClusterIndex {
             writeFeature(item, to: &output)
         }
         output.raw("]")
-        return output.bytes
     }
 
     /// Writes one item as a GeoJSON Feature.
