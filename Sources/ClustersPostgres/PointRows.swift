@@ -8,7 +8,7 @@ struct PointRows {
     let columns: PointColumns
     /// The dataset's name, for ``InvalidPoint/source``.
     let source: String
-    private(set) var outcome = PointReadOutcome()
+    private(set) var outcome = PointReadResult()
     private(set) var rowNumber = 0
     private var propertyBytes = 64
 

@@ -21,12 +21,12 @@ public struct PostgresPointSource: Sendable {
     }
 
     /// Reads all points once, within the query's timeout (connecting and querying together).
-    public func read() async throws(PostgresPointError) -> PointReadOutcome {
+    public func read() async throws(PostgresPointError) -> PointReadResult {
         let url = try PostgresURL(parsing: query.url)
         let configuration = try url.configuration(connectTimeout: query.timeout)
         let started = ContinuousClock.now
         logger.debug("reading PostgreSQL dataset", metadata: ["dataset": "\(name)", "server": "\(url.server)"])
-        let outcome: PointReadOutcome
+        let outcome: PointReadResult
         do {
             outcome = try await withDeadline(query.timeout) {
                 try await self.read(configuration, server: url.server)
@@ -46,7 +46,7 @@ public struct PostgresPointSource: Sendable {
         return outcome
     }
 
-    private func read(_ configuration: PostgresConnection.Configuration, server: String) async throws -> PointReadOutcome {
+    private func read(_ configuration: PostgresConnection.Configuration, server: String) async throws -> PointReadResult {
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
@@ -68,7 +68,7 @@ public struct PostgresPointSource: Sendable {
         }
     }
 
-    private func stream(on connection: PostgresConnection) async throws -> PointReadOutcome {
+    private func stream(on connection: PostgresConnection) async throws -> PointReadResult {
         let rows = try await connection.query(PostgresQuery(unsafeSQL: query.query), logger: logger)
         var points = PointRows(try PointColumns(rows.columns, for: query), source: name)
         for try await row in rows {

@@ -32,7 +32,7 @@ extension TestPostgres {
     func read(
         _ sql: String, name: String = "shops", url: String? = nil,
         _ configure: (inout PostgresPointQuery) -> Void = { _ in }
-    ) async throws(PostgresPointError) -> PointReadOutcome {
+    ) async throws(PostgresPointError) -> PointReadResult {
         var query = PostgresPointQuery(url: url ?? self.url, query: sql)
         configure(&query)
         return try await PostgresPointSource(query, name: name, logger: Logger(label: "test")).read()

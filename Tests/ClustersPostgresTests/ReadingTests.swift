@@ -110,7 +110,7 @@ extension PostgresTests {
         @Test func anEmptyResultIsAnEmptyDataset() async throws {
             let server = try PostgresTests.server
             let outcome = try await server.read("SELECT 1 AS id, 0.0 AS lon, 0.0 AS lat WHERE false")
-            #expect(outcome == PointReadOutcome())
+            #expect(outcome == PointReadResult())
         }
 
         @Test func aLargeResultStreamsIntoThePointSet() async throws {

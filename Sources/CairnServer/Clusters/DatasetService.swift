@@ -74,22 +74,22 @@ final class DatasetService: Sendable {
     }
 
     private func read() async throws(DatasetLoadError) -> (PointSet, [InvalidPoint]) {
+        let result: PointReadResult
         switch dataset.source {
         case .file(let path, let options):
             do {
-                let result = try PointReader.read(path: path, options: options)
-                return (result.points, result.invalid)
+                result = try PointReader.read(path: path, options: options)
             } catch {
                 throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: error.isUnreadable)
             }
         case .postgres(let query):
             do {
-                let outcome = try await PostgresPointSource(query, name: dataset.name, logger: logger).read()
-                return (outcome.points, outcome.invalid)
+                result = try await PostgresPointSource(query, name: dataset.name, logger: logger).read()
             } catch {
                 throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: true)
             }
         }
+        return (result.points, result.invalid)
     }
 
     /// Reloads, keeping the index being served when that fails (logged, counted).

@@ -1,4 +1,4 @@
-/// The points read from a file, and the records that could not be points.
+/// The points read from a file or a database, and the records that could not be points.
 ///
 /// Invalid records are not in `points`; the caller decides what they mean (the CLI exits with 65
 /// when there are any, or reports them and goes on with `--skip-invalid`).
@@ -7,11 +7,11 @@ public struct PointReadResult: Sendable, Equatable {
     public var points: PointSet
     /// Every record that is not a usable point, in file order.
     public var invalid: [InvalidPoint]
-    /// The format the file was read as.
-    public var format: PointFormat
+    /// The format the file was read as; nil for a database.
+    public var format: PointFormat?
 
     /// A result from its parts (for tests and other readers).
-    public init(points: PointSet, invalid: [InvalidPoint], format: PointFormat) {
+    public init(points: PointSet = PointSet(), invalid: [InvalidPoint] = [], format: PointFormat? = nil) {
         self.points = points
         self.invalid = invalid
         self.format = format
