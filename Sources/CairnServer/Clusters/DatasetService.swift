@@ -25,6 +25,9 @@ final class DatasetService: Sendable {
     private let current = Mutex<Snapshot?>(nil)
     /// What the file looked like when it was last read: a change triggers a reload.
     private let fileStamp = Mutex<FileStamp?>(nil)
+    /// Whether a refresh is under way: one at a time, so two never build at once (twice the
+    /// memory) and an older read is never swapped in after a newer one.
+    private let refreshing = Mutex(false)
 
     init(dataset: ServerConfig.Dataset, style: BadgeStyle, metrics: ServerMetrics, logger: Logger) throws {
         self.dataset = dataset
@@ -92,8 +95,14 @@ final class DatasetService: Sendable {
         return (result.points, result.invalid)
     }
 
-    /// Reloads, keeping the index being served when that fails (logged, counted).
+    /// Reloads, keeping the index being served when that fails (logged, counted). A refresh asked
+    /// for while another runs is skipped: the file check or the schedule sees later changes.
     func refresh(reason: String) async {
+        guard refreshing.withLock({ busy in defer { busy = true }; return !busy }) else {
+            logger.debug("dataset refresh skipped: one is under way", metadata: ["dataset": "\(dataset.name)", "reason": "\(reason)"])
+            return
+        }
+        defer { refreshing.withLock { $0 = false } }
         do {
             try await load()
         } catch {
