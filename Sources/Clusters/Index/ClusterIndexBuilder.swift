@@ -39,8 +39,21 @@ struct ClusterIndexBuilder {
         self.pointCount = longitudes.count
         self.aggregateOperations = aggregateOperations
         self.pointAggregates = pointAggregates
-        itemX = longitudes.map { Float(Projection.x(longitude: $0)) }
-        itemY = latitudes.map { Float(Projection.y(latitude: $0)) }
+        // Every cluster takes the place of at least two items of the level above, so there are
+        // fewer than the points. Room for that many is reserved at once: the tables never grow
+        // by copying (old and new buffers alive together), and pages never written take no memory.
+        let mostClusters = max(0, pointCount - 1)
+        itemX.reserveCapacity(pointCount + mostClusters)
+        itemY.reserveCapacity(pointCount + mostClusters)
+        itemX.append(contentsOf: longitudes.lazy.map { Float(Projection.x(longitude: $0)) })
+        itemY.append(contentsOf: latitudes.lazy.map { Float(Projection.y(latitude: $0)) })
+        clusterX.reserveCapacity(mostClusters)
+        clusterY.reserveCapacity(mostClusters)
+        clusterCount.reserveCapacity(mostClusters)
+        clusterID.reserveCapacity(mostClusters)
+        childrenEnd.reserveCapacity(mostClusters)
+        children.reserveCapacity(pointCount + mostClusters)
+        clusterAggregates.reserveCapacity(mostClusters * aggregateOperations.count * 2)
     }
 
     /// Runs every level; returns the levels from `minZoom` to `maxZoom + 1`.
