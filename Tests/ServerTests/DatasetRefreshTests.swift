@@ -16,6 +16,19 @@ import Testing
             .joined(separator: "\n") + "\n"
     }
 
+    /// Runs `body` with a server following a file dataset of `points` (in a temporary directory,
+    /// removed afterwards, the server stopped).
+    static func serving(_ points: [PlacePoint], refresh: String = "200ms", extra: [String] = [],
+                        _ body: (ServerProcess, String) throws -> Void) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/points.geojson"
+        try PlacePoint.write(points, to: file)
+        let server = try ServerProcess(config: config(file, refresh: refresh, extra: extra))
+        defer { server.kill() }
+        try body(server, file)
+    }
+
     /// The ids of the lone points at zoom 16, where these places are all apart, and the answer.
     static func ids(_ server: ServerProcess) throws -> (Set<Int>, HTTPResponse) {
         let response = try server.request("/clusters/pts?zoom=16")
@@ -24,72 +37,60 @@ import Testing
     }
 
     @Test func aRewrittenFileIsServedWithinARefresh() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/points.geojson"
-        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
-        let server = try ServerProcess(config: Self.config(file))
-        defer { server.kill() }
-        let (before, first) = try Self.ids(server)
-        #expect(before == [1, 2, 3])
-        let etag = try #require(first.header("ETag"))
-        let tile = try server.request("/clusters/pts/0/0/0.mvt")
-        #expect(tile.status == 200)
-        #expect(try server.request("/clusters/pts/0/0/0.mvt").header("Cache-Status")?.contains("hit") == true)
+        try Self.serving([Self.paris, Self.berlin, Self.tokyo]) { server, file throws in
+            let (before, first) = try Self.ids(server)
+            #expect(before == [1, 2, 3])
+            let etag = try #require(first.header("ETag"))
+            let tile = try server.request("/clusters/pts/0/0/0.mvt")
+            #expect(tile.status == 200)
+            #expect(try server.request("/clusters/pts/0/0/0.mvt").header("Cache-Status")?.contains("hit") == true)
 
-        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo, Self.newYork], to: file)
-        #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 2, 3, 4] }, "the rewrite was not served")
-        let (_, second) = try Self.ids(server)
-        #expect(second.header("ETag") != etag)
-        let revalidated = try server.request("/clusters/pts?zoom=16", headers: [("If-None-Match", etag)])
-        #expect(revalidated.status == 200 && revalidated.body == second.body)
-        // The tile cache is keyed by the dataset's version: the new points, not the cached tile.
-        let newTile = try server.request("/clusters/pts/0/0/0.mvt")
-        #expect(newTile.header("Cache-Status")?.contains("hit") == false)
-        #expect(newTile.body != tile.body)
-        #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 4)
-        #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) ?? 0 == 0)
+            try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo, Self.newYork], to: file)
+            #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 2, 3, 4] }, "the rewrite was not served")
+            let (_, second) = try Self.ids(server)
+            #expect(second.header("ETag") != etag)
+            let revalidated = try server.request("/clusters/pts?zoom=16", headers: [("If-None-Match", etag)])
+            #expect(revalidated.status == 200 && revalidated.body == second.body)
+            // The tile cache is keyed by the dataset's version: the new points, not the cached tile.
+            let newTile = try server.request("/clusters/pts/0/0/0.mvt")
+            #expect(newTile.header("Cache-Status")?.contains("hit") == false)
+            #expect(newTile.body != tile.body)
+            #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 4)
+            #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) ?? 0 == 0)
+        }
     }
 
     @Test func aMalformedFileKeepsTheLastGoodIndex() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/points.geojson"
-        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
-        let server = try ServerProcess(config: Self.config(file))
-        defer { server.kill() }
-        let (_, good) = try Self.ids(server)
-        #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) ?? 0 == 0)
+        try Self.serving([Self.paris, Self.berlin, Self.tokyo]) { server, file throws in
+            let (_, good) = try Self.ids(server)
+            #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) ?? 0 == 0)
 
-        try "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"id\":9,\"geometry\":".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(eventually(timeout: 5) { ((try? server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"])) ?? 0) >= 1 },
-                "no refresh failure counted")
-        let (ids, served) = try Self.ids(server)
-        #expect(ids == [1, 2, 3])
-        #expect(served.body == good.body && served.header("ETag") == good.header("ETag"))
-        #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 3)
-        let errors = server.log.split(separator: "\n").filter { $0.contains(" error ") && $0.contains("dataset refresh failed") }
-        #expect(errors.contains { $0.contains("dataset=pts") && $0.contains(file) }, "log:\n\(server.log)")
+            try "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"id\":9,\"geometry\":".write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(eventually(timeout: 5) { ((try? server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"])) ?? 0) >= 1 },
+                    "no refresh failure counted")
+            let (ids, served) = try Self.ids(server)
+            #expect(ids == [1, 2, 3])
+            #expect(served.body == good.body && served.header("ETag") == good.header("ETag"))
+            #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 3)
+            let errors = server.log.split(separator: "\n").filter { $0.contains(" error ") && $0.contains("dataset refresh failed") }
+            #expect(errors.contains { $0.contains("dataset=pts") && $0.contains(file) }, "log:\n\(server.log)")
 
-        // Fixed: served again.
-        try PlacePoint.write([Self.paris, Self.newYork], to: file)
-        #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 4] }, "the fixed file was not served")
+            // Fixed: served again.
+            try PlacePoint.write([Self.paris, Self.newYork], to: file)
+            #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 4] }, "the fixed file was not served")
+        }
     }
 
     @Test func oneMalformedRewriteIsOneFailureNotOnePerCheck() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/points.geojson"
-        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
-        let server = try ServerProcess(config: Self.config(file))
-        defer { server.kill() }
-        try "{\"type\":".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(eventually(timeout: 5) { ((try? server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"])) ?? 0) >= 1 })
-        // Five more checks of the unchanged file: nothing new to read, so nothing new fails.
-        usleep(1_000_000)
-        #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) == 1)
-        let errors = server.log.split(separator: "\n").filter { $0.contains("dataset refresh failed") }
-        #expect(errors.count == 1, "\(errors.count) error lines for one bad write:\n\(errors.prefix(3).joined(separator: "\n"))")
+        try Self.serving([Self.paris, Self.berlin, Self.tokyo]) { server, file throws in
+            try "{\"type\":".write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(eventually(timeout: 5) { ((try? server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"])) ?? 0) >= 1 })
+            // Five more checks of the unchanged file: nothing new to read, so nothing new fails.
+            usleep(1_000_000)
+            #expect(try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "pts"]) == 1)
+            let errors = server.log.split(separator: "\n").filter { $0.contains("dataset refresh failed") }
+            #expect(errors.count == 1, "\(errors.count) error lines for one bad write:\n\(errors.prefix(3).joined(separator: "\n"))")
+        }
     }
 
     @Test func aHangupWhileTheDatasetsLoadDoesNotEndTheServer() throws {
@@ -123,28 +124,24 @@ import Testing
     }
 
     @Test func sighupReReadsAtOnce() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/points.geojson"
-        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
-        let server = try ServerProcess(config: Self.config(file, refresh: "1h"))
-        defer { server.kill() }
-        let (_, first) = try Self.ids(server)
-        try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo, Self.newYork], to: file)
-        usleep(800_000)
-        #expect(try Self.ids(server).0 == [1, 2, 3], "re-read before its refresh")
+        try Self.serving([Self.paris, Self.berlin, Self.tokyo], refresh: "1h") { server, file throws in
+            let (_, first) = try Self.ids(server)
+            try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo, Self.newYork], to: file)
+            usleep(800_000)
+            #expect(try Self.ids(server).0 == [1, 2, 3], "re-read before its refresh")
 
-        #expect(kill(server.processIdentifier, SIGHUP) == 0)
-        #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 2, 3, 4] }, "SIGHUP did not re-read the file")
-        let (_, second) = try Self.ids(server)
-        #expect(second.header("ETag") != first.header("ETag"))
+            #expect(kill(server.processIdentifier, SIGHUP) == 0)
+            #expect(eventually(timeout: 5) { (try? Self.ids(server).0) == [1, 2, 3, 4] }, "SIGHUP did not re-read the file")
+            let (_, second) = try Self.ids(server)
+            #expect(second.header("ETag") != first.header("ETag"))
 
-        // A re-read of an unchanged file keeps the version: clients' ETags stay valid.
-        let loads = server.log.components(separatedBy: "dataset loaded").count
-        #expect(kill(server.processIdentifier, SIGHUP) == 0)
-        #expect(eventually(timeout: 5) { server.log.components(separatedBy: "dataset loaded").count > loads }, "no re-read")
-        #expect(try server.request("/clusters/pts?zoom=16", headers: [("If-None-Match", second.header("ETag") ?? "")]).status == 304)
-        #expect(try server.request("/health").status == 200)  // SIGHUP does not end the server
+            // A re-read of an unchanged file keeps the version: clients' ETags stay valid.
+            let loads = server.log.components(separatedBy: "dataset loaded").count
+            #expect(kill(server.processIdentifier, SIGHUP) == 0)
+            #expect(eventually(timeout: 5) { server.log.components(separatedBy: "dataset loaded").count > loads }, "no re-read")
+            #expect(try server.request("/clusters/pts?zoom=16", headers: [("If-None-Match", second.header("ETag") ?? "")]).status == 304)
+            #expect(try server.request("/health").status == 200)  // SIGHUP does not end the server
+        }
     }
 
     @Test func aBadRecordAtStartStopsTheServerWith65() throws {
@@ -162,15 +159,11 @@ import Testing
     }
 
     @Test func skipInvalidStartsWithTheValidPoints() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/points.geojson"
-        try PlacePoint.write([Self.paris, PlacePoint(id: 2, lon: 200, lat: 48.85, name: "Nowhere"), Self.tokyo], to: file)
-        let server = try ServerProcess(config: Self.config(file, extra: ["skip_invalid: true"]))
-        defer { server.kill() }
-        #expect(try Self.ids(server).0 == [1, 3])
-        #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 2)
-        #expect(server.log.split(separator: "\n").contains { $0.contains("warning") && $0.contains("\(file):3: feature 2") }, "log:\n\(server.log)")
+        try Self.serving([Self.paris, PlacePoint(id: 2, lon: 200, lat: 48.85, name: "Nowhere"), Self.tokyo], extra: ["skip_invalid: true"]) { server, file throws in
+            #expect(try Self.ids(server).0 == [1, 3])
+            #expect(try server.metric("cairn_dataset_points", ["dataset": "pts"]) == 2)
+            #expect(server.log.split(separator: "\n").contains { $0.contains("warning") && $0.contains("\(file):3: feature 2") }, "log:\n\(server.log)")
+        }
     }
 
     @Test func anUnreadableFileAtStartStopsTheServerWith74() throws {
