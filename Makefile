@@ -26,6 +26,7 @@ test: deps venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | grep -v '^◇'
 	scripts/test-cluster.sh .build/debug/cairn
+	scripts/test-browser.sh .build/debug/cairn
 
 # The Python packages the tests decode Cairn's output with, in .venv (quick when already there).
 venv: deps

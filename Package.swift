@@ -96,7 +96,9 @@ let package = Package(
             dependencies: [
                 "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "CairnServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The map page's files, compiled into the binary: nothing to install beside it.
+            resources: ["index.html", "cairn.js", "cairn.css", "favicon.svg", "error-tile.svg"].map { .embedInCode("Page/\($0)") }
         ),
         .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),

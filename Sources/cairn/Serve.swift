@@ -77,9 +77,18 @@ extension Cairn {
             let host = settings.server.host
             let layerNames = settings.layers.map(\.name).joined(separator: ",")
             let datasetNames = settings.datasets.map(\.name).joined(separator: ",")
+            let page = settings.page
+            if page.enabled, !page.hasLeaflet {
+                logger.warning("the map page needs Leaflet", metadata: ["missing": "\(page.leaflet)/\(ServerConfig.Page.leafletScript)",
+                                                                        "fix": "apt-get install libjs-leaflet, or set page.leaflet"])
+            }
+            // The page's link is one a browser can open: a wildcard address is reached on loopback.
+            let pageHost = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host
             do {
                 try await server.run { port in
-                    logger.notice("listening", metadata: ["url": "http://\(host):\(port)", "layers": "\(layerNames)", "datasets": "\(datasetNames)"])
+                    var metadata: Logger.Metadata = ["url": "http://\(host):\(port)", "layers": "\(layerNames)", "datasets": "\(datasetNames)"]
+                    if page.enabled { metadata["page"] = "http://\(pageHost):\(port)/" }
+                    logger.notice("listening", metadata: metadata)
                 }
             } catch {
                 throw CLIError.io("cannot serve on \(host):\(settings.server.port): \(error)")

@@ -96,6 +96,7 @@ enum Routes {
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
         }
+        addPage(to: router, services: services, config: config)
         return router
     }
 
@@ -114,7 +115,7 @@ enum Routes {
                            lastModified: image.lastModified, cacheStatus: status, request: request)
     }
 
-    private static func json(_ value: Any, maxAge: Int?) throws -> Response {
+    static func json(_ value: Any, maxAge: Int?) throws -> Response {
         let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
         var headers = HTTPFields()
         headers[.contentType] = "application/json"

@@ -28,7 +28,7 @@ extension ServerConfig {
         var layerNode: ConfigNode?
         var limitsNode: ConfigNode?
         var datasetNode: ConfigNode?
-        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "datasets", "badges", "cards", "limits"]) { key, node in
+        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "datasets", "badges", "cards", "limits", "page"]) { key, node in
             switch key {
             case "datasets": datasetNode = node
             case "server": try readServer(node)
@@ -36,6 +36,7 @@ extension ServerConfig {
             case "layers": layerNode = node
             case "badges": try readBadges(node, directory: directory)
             case "cards": try readCards(node, directory: directory)
+            case "page": try readPage(node, directory: directory)
             default: limitsNode = node
             }
         }

@@ -106,6 +106,7 @@ public struct ServerConfig: Sendable {
 extension HTTPSourceOptions {
     /// The serve path's defaults: a whole tile fetch, retries and backoff included, ends within
     /// 20 s, below the 30 s `proxy_read_timeout` of deploy/nginx.conf, so a slow upstream gives the
+    public var page = Page()
     /// client Cairn's 504 rather than the proxy's own timeout (and a retry on another replica).
     static var served: HTTPSourceOptions {
         var options = HTTPSourceOptions()

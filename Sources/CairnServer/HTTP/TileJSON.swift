@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 
 /// TileJSON 3.0.0 for a layer, with tile URLs built from `base_url`, else from the proxy's
-/// `X-Forwarded-Proto` / `X-Forwarded-Host`, else the `Host` header.
+/// `X-Forwarded-Proto` / `X-Forwarded-Host` / `X-Forwarded-Prefix`, else the `Host` header.
 enum TileJSON {
     static func document(for layer: ServerConfig.Layer, baseURL: String) -> [String: Any] {
         var document: [String: Any] = [
@@ -22,7 +22,7 @@ enum TileJSON {
 
     /// The request headers ``baseURL(configured:request:)`` reads without a configured base URL:
     /// the `Vary` of such a document.
-    static let varyingHeaders = "Host, X-Forwarded-Host, X-Forwarded-Proto"
+    static let varyingHeaders = "Host, X-Forwarded-Host, X-Forwarded-Proto, X-Forwarded-Prefix"
 
     /// The public base URL for links in a response to `request`.
     static func baseURL(configured: String?, request: Request) -> String {
@@ -33,7 +33,7 @@ enum TileJSON {
             .map { $0.trimmingCharacters(in: .whitespaces) }
         let scheme = forwardedProto == "https" ? "https" : "http"
         let host = [forwardedHost, request.head.authority].compactMap { $0 }.first { isSafeHost($0) }
-        return "\(scheme)://\(host ?? "localhost")"
+        return "\(scheme)://\(host ?? "localhost")" + PathPrefix.of(request, baseURL: nil)
     }
 
     /// A host[:port] with nothing that could break out of a URL or a header.

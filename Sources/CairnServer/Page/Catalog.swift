@@ -1,0 +1,62 @@
+import Markers
+
+/// `GET /catalog.json`: everything the server serves — layers, cluster datasets, badge styles,
+/// card themes — with relative URL templates. The map page is built from it; any client may read
+/// it (a front-end copying URLs, a monitor checking that a layer exists).
+enum Catalog {
+    static func document(config: ServerConfig, datasets: [String: DatasetService]) -> [String: Any] {
+        [
+            "layers": config.layers.map(layer),
+            "datasets": config.datasets.map { dataset($0, style: $0.style ?? config.badges.defaultStyle,
+                                                           points: datasets[$0.name]?.snapshot?.index.points.count) },
+            "badges": [
+                "default_style": config.badges.defaultStyle,
+                "styles": config.badges.styles.keys.sorted(),
+                "url": "badges/{count}.png",
+            ] as [String: Any],
+            "cards": [
+                "themes": CardTheme.named.keys.sorted(),
+                "width": config.cards.width,
+                "images": config.cards.imageSource != nil,
+                "url": "cards/{image_id}.png",
+            ] as [String: Any],
+            "limits": ["max_scale": config.limits.maxScale, "max_text": config.limits.maxText],
+        ]
+    }
+
+    private static func layer(_ layer: ServerConfig.Layer) -> [String: Any] {
+        var entry: [String: Any] = [
+            "name": layer.name,
+            "format": layer.format.fileExtension,
+            "minzoom": layer.minzoom,
+            "maxzoom": layer.maxzoom,
+            "tiles": "tiles/\(layer.name)/{z}/{x}/{y}.\(layer.format.fileExtension)",
+            "tilejson": "tiles/\(layer.name).json",
+        ]
+        if let attribution = layer.attribution { entry["attribution"] = attribution }
+        return entry
+    }
+
+    private static func dataset(_ dataset: ServerConfig.Dataset, style: String, points: Int?) -> [String: Any] {
+        let base = "clusters/\(dataset.name)"
+        var entry: [String: Any] = [
+            "name": dataset.name,
+            "minzoom": dataset.minzoom,
+            "maxzoom": dataset.maxzoom,
+            "cluster_max_zoom": dataset.cluster.maxZoom,
+            "style": style,
+            "marker": [
+                "fill": dataset.marker.fill.description, "stroke": dataset.marker.stroke.description,
+                "radius": dataset.marker.radius, "stroke_width": dataset.marker.strokeWidth,
+            ] as [String: Any],
+            "cards": dataset.card != nil,
+            "clusters": base,
+            "tiles": base + "/{z}/{x}/{y}.png",
+            "vector_tiles": base + "/{z}/{x}/{y}.mvt",
+        ]
+        if let points { entry["points"] = points }
+        if let label = dataset.label { entry["label"] = label.rawValue }
+        if let attribution = dataset.attribution { entry["attribution"] = attribution }
+        return entry
+    }
+}

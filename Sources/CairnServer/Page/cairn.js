@@ -1,0 +1,361 @@
+// Cairn's map page: every layer, cluster dataset, badge style and card theme the server serves, on
+// a Leaflet map. Built from catalog.json; every URL is relative (a <base> names the proxy's prefix).
+// The view is in the URL hash: #zoom/lat/lng/layer/overlay,overlay — copy it to share the view.
+(function () {
+  'use strict';
+
+  const statusLine = document.getElementById('status');
+  const problems = new Map();    // what went wrong, by source: shown in the status line
+  const tileErrors = new Map();  // failed tiles by layer name
+  const clusterCounts = new Map(); // markers on the map by dataset name
+  let pending = 0;               // catalog and cluster requests under way
+  let map = null;
+  let currentLayer = null;
+
+  /// The absolute form of a page-relative URL, for copying; template braces stay braces.
+  function absolute(url) { return new URL(url, document.baseURI).href.replace(/%7B/g, '{').replace(/%7D/g, '}'); }
+
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+  }
+
+  function element(tag, attributes, children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (name === 'text') node.textContent = value; else node.setAttribute(name, value);
+    }
+    for (const child of children || []) node.append(child);
+    return node;
+  }
+
+  /// GETs JSON, counted in `pending`; rejects with "URL: HTTP 502 (the server's reason)" on a non-2xx answer.
+  async function getJSON(url) {
+    pending += 1;
+    try {
+      const response = await fetch(url, { headers: { Accept: 'application/json' } });
+      if (!response.ok) {
+        const reason = (await response.text()).trim().slice(0, 160);
+        throw new Error(`${url}: HTTP ${response.status}${reason ? ` (${reason})` : ''}`);
+      }
+      return await response.json();
+    } finally {
+      pending -= 1;
+    }
+  }
+
+  function report(source, problem) {
+    if (problem) problems.set(source, problem); else problems.delete(source);
+    showStatus();
+  }
+
+  function showStatus() {
+    if (!map || map.getZoom() === undefined) return;
+    const parts = [`zoom ${map.getZoom()}`];
+    for (const [name, count] of clusterCounts) parts.push(`${count} markers of ${name}`);
+    const failed = currentLayer ? tileErrors.get(currentLayer.name) || 0 : 0;
+    if (failed) parts.push(`${failed} tiles of ${currentLayer.name} failed (upstream error)`);
+    for (const problem of problems.values()) parts.push(problem);
+    statusLine.textContent = parts.join(' · ');
+    statusLine.classList.toggle('error', failed > 0 || problems.size > 0);
+  }
+
+  // The view in the URL hash ------------------------------------------------------------------
+
+  function readHash() {
+    const parts = location.hash.replace(/^#/, '').split('/');
+    const [zoom, lat, lng] = parts.slice(0, 3).map(Number);
+    if (parts.length < 3 || ![zoom, lat, lng].every(Number.isFinite)) return null;
+    return {
+      zoom, center: [lat, lng],
+      layer: parts[3] ? decodeURIComponent(parts[3]) : null,
+      overlays: parts.length > 4 ? parts[4].split(',').filter(Boolean).map(decodeURIComponent) : null,
+    };
+  }
+
+  function writeHash(overlays) {
+    const center = map.getCenter();
+    const precision = Math.max(0, Math.ceil(Math.log2(map.getZoom() + 1) * 1.2));
+    const active = Object.entries(overlays).filter(([, layer]) => map.hasLayer(layer)).map(([key]) => encodeURIComponent(key));
+    const hash = `#${map.getZoom()}/${center.lat.toFixed(precision)}/${center.lng.toFixed(precision)}` +
+      `/${encodeURIComponent(currentLayer ? currentLayer.name : '')}/${active.join(',')}`;
+    if (hash !== location.hash) history.replaceState(null, '', hash);
+  }
+
+  // Layers -------------------------------------------------------------------------------------
+
+  /// A layer's tiles, @2x on high-density screens, errors drawn as a translucent "upstream error" tile.
+  function tileLayer(layer) {
+    const tiles = L.tileLayer(layer.tiles.replace('{y}', '{y}{r}'), {
+      minZoom: layer.minzoom, maxZoom: layer.maxzoom,
+      attribution: layer.attribution ? escapeHTML(layer.attribution) : '',
+      errorTileUrl: 'assets/cairn/error-tile.svg',
+    });
+    tiles.on('tileerror', () => {
+      tileErrors.set(layer.name, (tileErrors.get(layer.name) || 0) + 1);
+      showStatus();
+    });
+    return tiles;
+  }
+
+  function showLayer(layer) {
+    currentLayer = layer;
+    document.getElementById('layer-name').textContent = layer.name;
+    document.getElementById('layer-zooms').textContent =
+      `zoom ${layer.minzoom}–${layer.maxzoom} · ${layer.format}` + (layer.attribution ? ` · ${layer.attribution}` : '');
+    document.getElementById('tile-url').value = absolute(layer.tiles);
+    document.getElementById('tilejson-url').value = absolute(layer.tilejson);
+    map.setMinZoom(layer.minzoom);
+    map.setMaxZoom(layer.maxzoom);
+    showStatus();
+  }
+
+  /// The z/x/y of every tile, drawn in the browser over the map.
+  const GridLayer = L.GridLayer.extend({
+    createTile(coords) {
+      const size = 2 ** coords.z;
+      const x = ((coords.x % size) + size) % size;
+      return element('div', { class: 'cairn-grid-tile', text: `${coords.z}/${x}/${coords.y}` });
+    },
+  });
+
+  // Cluster datasets ---------------------------------------------------------------------------
+
+  /// A dataset's clusters of the visible region, from the JSON API, as Cairn's badge images; lone
+  /// points as dots whose popup shows the point's card.
+  function clusterMarkers(dataset, catalog) {
+    const group = L.layerGroup([], { attribution: dataset.attribution ? escapeHTML(dataset.attribution) : '' });
+    let generation = 0;
+
+    async function refresh() {
+      if (!map.hasLayer(group)) return;
+      const bounds = map.getBounds();
+      const zoom = Math.round(map.getZoom());
+      const bbox = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()].map((v) => v.toFixed(6)).join(',');
+      const url = `${dataset.clusters}?bbox=${bbox}&zoom=${zoom}`;
+      const mine = ++generation;
+      try {
+        const collection = await getJSON(url);
+        if (mine !== generation || !map.hasLayer(group)) return;
+        group.clearLayers();
+        for (const feature of collection.features) group.addLayer(marker(feature));
+        clusterCounts.set(dataset.name, collection.features.length);
+        document.getElementById(`view-url-${dataset.name}`).value = absolute(url);
+        report(`clusters:${dataset.name}`, null);
+      } catch (error) {
+        if (mine === generation) report(`clusters:${dataset.name}`, `clusters of ${dataset.name} failed: ${error.message}`);
+      }
+    }
+
+    function marker(feature) {
+      const [lng, lat] = feature.geometry.coordinates;
+      const properties = feature.properties || {};
+      if (properties.cluster) {
+        const badge = `badges/${properties.point_count}.png?style=${encodeURIComponent(dataset.style)}&scale=2` +
+          (dataset.label ? `&label=${dataset.label}` : '');
+        const image = element('img', { srcset: `${badge} 2x`, alt: properties.point_count_abbreviated || String(properties.point_count) });
+        const clusterMarker = L.marker([lat, lng], { icon: L.divIcon({ className: 'cairn-cluster', html: image, iconSize: null }) });
+        clusterMarker.feature = feature;
+        clusterMarker.on('click', () => zoomInto(feature, lat, lng));
+        return clusterMarker;
+      }
+      const look = dataset.marker;
+      const dot = element('div', {
+        style: `width:${2 * look.radius}px;height:${2 * look.radius}px;background:${look.fill};` +
+          `border-color:${look.stroke};border-width:${look.stroke_width}px`,
+      });
+      const pointMarker = L.marker([lat, lng], { icon: L.divIcon({ className: 'cairn-point', html: dot, iconSize: null }) });
+      pointMarker.feature = feature;
+      pointMarker.bindPopup(() => popup(feature, pointMarker), { minWidth: catalog.cards.width, maxWidth: catalog.cards.width + 40 });
+      return pointMarker;
+    }
+
+    async function zoomInto(feature, lat, lng) {
+      try {
+        const answer = await getJSON(`${dataset.clusters}/${feature.properties.cluster_id}/expansion-zoom`);
+        map.setView([lat, lng], Math.min(answer.expansion_zoom, map.getMaxZoom()));
+      } catch (error) {
+        report(`expand:${dataset.name}`, `expanding a cluster of ${dataset.name} failed: ${error.message}`);
+      }
+    }
+
+    /// The point's card when the dataset has cards and the point an id; else its properties.
+    function popup(feature, owner) {
+      const box = element('div', { class: 'cairn-popup' });
+      if (dataset.cards && feature.id !== undefined && feature.id !== null) {
+        const card = element('img', {
+          class: 'cairn-card', alt: `The card of point ${feature.id}`,
+          srcset: `${dataset.clusters}/points/${encodeURIComponent(String(feature.id))}/card.png?scale=2 2x`,
+        });
+        card.addEventListener('load', () => owner.getPopup() && owner.getPopup().update());
+        box.append(card);
+        return box;
+      }
+      const rows = Object.entries(feature.properties || {}).slice(0, 12)
+        .map(([key, value]) => element('tr', {}, [element('td', { text: key }), element('td', { text: JSON.stringify(value) })]));
+      box.append(element('table', {}, rows));
+      return box;
+    }
+
+    map.on('moveend', refresh);
+    group.on('add', refresh);
+    group.on('remove', () => { generation += 1; clusterCounts.delete(dataset.name); report(`clusters:${dataset.name}`, null); });
+    return group;
+  }
+
+  /// A dataset's raster overlay tiles: the same badges, drawn by the server.
+  function clusterTiles(dataset) {
+    return L.tileLayer(dataset.tiles.replace('{y}', '{y}{r}'), {
+      minZoom: dataset.minzoom, maxZoom: dataset.maxzoom, zIndex: 5,
+      attribution: dataset.attribution ? escapeHTML(dataset.attribution) : '',
+      errorTileUrl: 'assets/cairn/error-tile.svg',
+    });
+  }
+
+  function describeDataset(dataset) {
+    const copyRow = (id, value, label) => [
+      element('label', { for: id, text: label }),
+      element('div', { class: 'copy' }, [element('input', { id, readonly: '', value }),
+        element('button', { type: 'button', 'data-copy': id, text: 'Copy' })]),
+    ];
+    const points = dataset.points === undefined ? 'loading' : `${dataset.points.toLocaleString('en')} points`;
+    return element('div', { class: 'dataset' }, [
+      element('strong', { text: dataset.name }),
+      element('p', { class: 'note', text: `${points} · tiles at zoom ${dataset.minzoom}–${dataset.maxzoom} · clustered to zoom ${dataset.cluster_max_zoom}` }),
+      ...copyRow(`view-url-${dataset.name}`, absolute(`${dataset.clusters}?bbox=-180,-85,180,85&zoom=0`), 'GeoJSON of this view'),
+      ...copyRow(`tiles-url-${dataset.name}`, absolute(dataset.tiles), 'Overlay tiles (also @2x, .webp)'),
+      ...copyRow(`mvt-url-${dataset.name}`, absolute(dataset.vector_tiles), 'Vector tiles (MVT)'),
+    ]);
+  }
+
+  // Badge gallery and card playground -----------------------------------------------------------
+
+  function badgeGallery(catalog) {
+    const counts = [1, 8, 42, 100, 999, 1500, 25000, 1234567];
+    const gallery = document.getElementById('badge-gallery');
+    for (const style of catalog.badges.styles) {
+      const template = `badges/{count}.png?style=${encodeURIComponent(style)}&scale=2`;
+      const row = counts.map((count) => {
+        const url = template.replace('{count}', count);
+        return element('a', { href: url, target: '_blank', title: absolute(url) },
+          [element('img', { srcset: `${url} 2x`, alt: `${count} in ${style}`, class: 'badge' })]);
+      });
+      gallery.append(element('div', { class: 'badge-style' }, [
+        element('strong', { text: style + (style === catalog.badges.default_style ? ' (default)' : '') }),
+        element('div', { class: 'badge-row' }, row),
+        element('div', { class: 'copy' }, [element('input', { readonly: '', value: absolute(template), 'aria-label': `${style} badge URL` })]),
+      ]));
+    }
+  }
+
+  function cardPlayground(catalog) {
+    const form = document.getElementById('card-form');
+    const image = document.getElementById('card-image');
+    for (const theme of catalog.cards.themes) form.theme.append(element('option', { value: theme, text: theme }));
+    for (let scale = 1; scale <= catalog.limits.max_scale; scale += 1) {
+      form.scale.append(element('option', { value: scale, text: `${scale}×` }));
+    }
+    form.scale.value = String(Math.min(2, catalog.limits.max_scale));
+    let timer = null;
+    function update() {
+      const title = form.title.value.trim();
+      if (!title) { report('card', 'a card needs a title'); return; }
+      report('card', null);
+      const id = form.image.value.trim() || 'none';
+      const query = new URLSearchParams({ title, theme: form.theme.value, scale: form.scale.value });
+      if (form.subtitle.value.trim()) query.set('subtitle', form.subtitle.value.trim());
+      const url = `cards/${encodeURIComponent(id)}.png?${query}`;
+      image.srcset = `${url} ${form.scale.value}x`;
+      document.getElementById('card-url').value = absolute(url);
+    }
+    image.addEventListener('error', () => report('card', 'the card did not render (see its URL)'));
+    form.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(update, 200); });
+    form.addEventListener('submit', (event) => event.preventDefault());
+    update();
+  }
+
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest('[data-copy]');
+    if (!button) return;
+    const input = document.getElementById(button.dataset.copy);
+    const done = () => { button.textContent = 'Copied'; setTimeout(() => { button.textContent = 'Copy'; }, 1200); };
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(input.value).then(done, () => { input.select(); done(); });
+    } else {
+      input.select();
+      done();
+    }
+  });
+
+  // Start --------------------------------------------------------------------------------------
+
+  function start(catalog) {
+    if (catalog.layers.length === 0) throw new Error('the server has no layers');
+    map = L.map('map', { worldCopyJump: true, zoomControl: true });
+    const baseLayers = {};
+    const layerOf = new Map();
+    for (const layer of catalog.layers) {
+      const tiles = tileLayer(layer);
+      baseLayers[layer.name] = tiles;
+      layerOf.set(tiles, layer);
+    }
+    const overlays = { grid: new GridLayer({ zIndex: 10 }) };
+    const labels = { grid: 'z/x/y grid' };
+    const list = document.getElementById('dataset-list');
+    if (catalog.datasets.length) list.replaceChildren();
+    for (const dataset of catalog.datasets) {
+      overlays[dataset.name] = clusterMarkers(dataset, catalog);
+      labels[dataset.name] = `${dataset.name}: cluster markers`;
+      overlays[`${dataset.name}:tiles`] = clusterTiles(dataset);
+      labels[`${dataset.name}:tiles`] = `${dataset.name}: overlay tiles`;
+      list.append(describeDataset(dataset));
+    }
+    const control = {};
+    for (const [key, layer] of Object.entries(overlays)) control[labels[key]] = layer;
+    L.control.layers(baseLayers, control, { collapsed: false }).addTo(map);
+
+    const view = readHash();
+    const first = catalog.layers.find((layer) => view && layer.name === view.layer) || catalog.layers[0];
+    // The zoom range first (the layer's), then the view, then the layers that ask for the view's bounds.
+    showLayer(first);
+    map.setView(view ? view.center : [30, 10], view ? view.zoom : Math.max(first.minzoom, Math.min(2, first.maxzoom)));
+    baseLayers[first.name].addTo(map);
+    map.on('baselayerchange', (event) => { showLayer(layerOf.get(event.layer)); writeHash(overlays); });
+    const active = view && view.overlays ? view.overlays : catalog.datasets.map((dataset) => dataset.name);
+    for (const key of active) if (overlays[key]) overlays[key].addTo(map);
+
+    map.on('moveend overlayadd overlayremove', () => { writeHash(overlays); showStatus(); });
+    window.addEventListener('hashchange', () => {
+      const wanted = readHash();
+      if (wanted) map.setView(wanted.center, wanted.zoom);
+    });
+    badgeGallery(catalog);
+    cardPlayground(catalog);
+    writeHash(overlays);
+    showStatus();
+    window.cairn.map = map;
+    window.cairn.overlays = overlays;
+  }
+
+  /// For tests and the console: the map, the catalog, and whether everything asked for has arrived.
+  window.cairn = {
+    catalog: null,
+    idle() {
+      if (pending > 0 || !map) return false;
+      let loading = false;
+      map.eachLayer((layer) => { if (layer.isLoading && layer.isLoading()) loading = true; });
+      return !loading;
+    },
+  };
+
+  if (typeof L === 'undefined') {
+    statusLine.textContent = 'Leaflet did not load: install it on the server (apt-get install libjs-leaflet) or set page.leaflet.';
+    statusLine.classList.add('error');
+    return;
+  }
+  getJSON('catalog.json')
+    .then((catalog) => { window.cairn.catalog = catalog; start(catalog); })
+    .catch((error) => {
+      statusLine.textContent = `The page could not start: ${error.message}`;
+      statusLine.classList.add('error');
+    });
+})();
