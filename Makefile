@@ -10,7 +10,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/cairn
 OUT ?= out
 
-.PHONY: deps venv build run test bench clean docs
+.PHONY: deps venv build run test bench clean docs fuzz test-asan soak
 
 deps:
 	@scripts/install-deps.sh build test
@@ -28,6 +28,22 @@ test: deps venv
 	scripts/test-cluster.sh .build/debug/cairn
 	scripts/test-browser.sh .build/debug/cairn
 
+# Every test once under AddressSanitizer (Swift and C code), in its own build directory .build-asan;
+# the few third-party reports are suppressed in scripts/asan/*.supp, each with its reason.
+test-asan: export ASAN_OPTIONS = suppressions=$(CURDIR)/scripts/asan/asan.supp
+test-asan: export LSAN_OPTIONS = suppressions=$(CURDIR)/scripts/asan/lsan.supp:print_suppressions=0
+test-asan: deps venv
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address 2>&1 | grep -v '^◇'
+	scripts/test-cluster.sh .build-asan/debug/cairn
+
+# libFuzzer targets (Fuzz/, scripts/fuzz.sh) built with ASan in .build-fuzz, each run FUZZ_SECONDS
+# from its seeds; FUZZ_TARGET=PNGDecode runs one. Findings land in .build-fuzz/fuzz/artifacts.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGET ?=
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGET)
+
 # The Python packages the tests decode Cairn's output with, in .venv (quick when already there).
 venv: deps
 	@scripts/test-venv.sh
@@ -37,6 +53,14 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/CairnBench
 	scripts/bench-serve.sh .build/release/cairn
+
+# 10 minutes of mixed load on the release server (scripts/soak.sh): RSS, descriptors and the cache
+# stay flat, every answer has its expected status. Not part of `make test`.
+SOAK_SECONDS ?= 600
+soak: deps
+	@scripts/install-deps.sh soak
+	$(SWIFT) build -c release --product cairn
+	SOAK_SECONDS=$(SOAK_SECONDS) scripts/soak.sh .build/release/cairn
 
 docs: build
 	@scripts/render-docs.sh $(BIN)

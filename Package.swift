@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -78,27 +79,31 @@ let package = Package(
             ]
         ),
         .target(name: "ClusterOverlays", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters"]),
+        .target(name: "Snapshots", dependencies: ["Canvas", "Tiles", "Clusters", "ClusterOverlays"]),
         .target(
             name: "CairnServer",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClustersPostgres", "ClusterOverlays",
+                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Snapshots",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            // The map page's files, compiled into the binary: nothing to install beside it.
+            resources: ["index.html", "cairn.js", "cairn.css", "favicon.svg", "error-tile.svg"].map { .embedInCode("Page/\($0)") }
         ),
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "CairnServer",
+                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "CairnServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // The map page's files, compiled into the binary: nothing to install beside it.
-            resources: ["index.html", "cairn.js", "cairn.css", "favicon.svg", "error-tile.svg"].map { .embedInCode("Page/\($0)") }
+            ]
         ),
         .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),

@@ -1,6 +1,6 @@
 /// A request that cannot be answered with an image; each case knows its HTTP status, so errors
 /// render themselves as responses (Hummingbird's style). Never a 500 for bad input.
-enum ServeError: Error, Equatable, Sendable {
+package enum ServeError: Error, Equatable, Sendable {
     /// 400: a parameter that does not parse or is out of its limits.
     case badRequest(String)
     /// 404: unknown layer, tile outside the layer's zooms or the grid, or the source has no tile.

@@ -43,20 +43,30 @@ public final class ClusterOverlay: Sendable {
     /// being as large as `surface` at `scale` pixels per point. A tile z/x/y is the window at
     /// (256·x, 256·y).
     public func draw(_ index: ClusterIndex, zoom: Int, originX: Int, originY: Int, on surface: Surface, scale: Double) throws {
-        let width = Double(surface.width) / scale, height = Double(surface.height) / scale
+        try draw(index, zoom: zoom, tileSize: 256 * scale, pixelOriginX: Int((Double(originX) * scale).rounded()),
+                 pixelOriginY: Int((Double(originY) * scale).rounded()), on: surface, scale: scale)
+    }
+
+    /// Draws onto `surface` the items of `index` at `zoom` where a tile of that zoom is `tileSize`
+    /// pixels wide (256·scale for tiles; more between zooms, for a static map at a fractional zoom)
+    /// and the surface's top-left corner is pixel (`pixelOriginX`, `pixelOriginY`) of that world;
+    /// badges are drawn at `scale` pixels per point.
+    public func draw(_ index: ClusterIndex, zoom: Int, tileSize: Double, pixelOriginX: Int, pixelOriginY: Int,
+                     on surface: Surface, scale: Double) throws {
+        let reachPixels = reach * scale
         let found = index.items(zoom: zoom,
-                                minX: (Double(originX) - reach) / 256, minY: (Double(originY) - reach) / 256,
-                                maxX: (Double(originX) + width + reach) / 256, maxY: (Double(originY) + height + reach) / 256)
+                                minX: (Double(pixelOriginX) - reachPixels) / tileSize, minY: (Double(pixelOriginY) - reachPixels) / tileSize,
+                                maxX: (Double(pixelOriginX + surface.width) + reachPixels) / tileSize,
+                                maxY: (Double(pixelOriginY + surface.height) + reachPixels) / tileSize)
         guard !found.isEmpty else { return }
         let ordered = found.map { (item: $0.item, x: $0.x, y: $0.y, count: index.pointCount(of: $0.item)) }
             .sorted { $0.count != $1.count ? $0.count < $1.count : ($0.x, $0.y) < ($1.x, $1.y) }
         let context = Context(surface)
-        let pixelOriginX = Int((Double(originX) * scale).rounded()), pixelOriginY = Int((Double(originY) * scale).rounded())
         for entry in ordered {
             let image = try look(count: entry.count, scale: scale)
             // Whole pixels of the zoom level as a whole, then shifted into the window.
-            let centreX = Int((entry.x * 256 * scale + 0.5).rounded(.down)) - pixelOriginX
-            let centreY = Int((entry.y * 256 * scale + 0.5).rounded(.down)) - pixelOriginY
+            let centreX = Int((entry.x * tileSize + 0.5).rounded(.down)) - pixelOriginX
+            let centreY = Int((entry.y * tileSize + 0.5).rounded(.down)) - pixelOriginY
             let left = centreX - image.width / 2, top = centreY - image.height / 2
             guard left < surface.width, top < surface.height, left + image.width > 0, top + image.height > 0 else { continue }
             context.draw(image, in: Rect(x: Double(left), y: Double(top), width: Double(image.width), height: Double(image.height)),

@@ -31,7 +31,9 @@ public enum CardManifest {
         var entries: [CardManifestEntry] = []
         var errors: [LineError] = []
         var seen = Set<String>()
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: a Windows line end must be named to be split at.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (offset, rawLine) in lines.enumerated() {
             let line = offset + 1
             let content = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if content.isEmpty || content.hasPrefix("#") { continue }

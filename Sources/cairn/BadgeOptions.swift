@@ -24,15 +24,18 @@ struct BadgeOptions: ParsableArguments {
     }
 
     /// The style named by `--style`: a built-in one or a YAML file.
-    func resolvedStyle() throws -> BadgeStyle {
+    func resolvedStyle() throws -> BadgeStyle { try Self.style(named: style, option: "--style") }
+
+    /// A built-in style by name, or the style in a YAML file; problems name `option`.
+    static func style(named style: String, option: String) throws -> BadgeStyle {
         if let builtin = BadgeStyle.builtin[style] { return builtin }
         guard style.hasSuffix(".yml") || style.hasSuffix(".yaml") || style.contains("/") else {
-            throw CLIError.usage("--style '\(style)': not a built-in style (google, ios, leaflet) or a .yml file")
+            throw CLIError.usage("\(option) '\(style)': not a built-in style (google, ios, leaflet) or a .yml file")
         }
         do {
             return try BadgeStyle.load(path: style)
         } catch let error as StyleFileError {
-            throw CLIError.usage("--style \(error)")
+            throw CLIError.usage("\(option) \(error)")
         }
     }
 

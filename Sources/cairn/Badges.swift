@@ -32,6 +32,9 @@ extension Cairn {
         @Option(help: ArgumentHelp("Parallel workers (default: the number of cores).", valueName: "N"))
         var jobs = ParallelWork.cores
 
+        @Flag(help: "Skip badges whose file is already in the out dir (sprite sheets are always drawn whole).")
+        var resume = false
+
         @OptionGroup var look: BadgeOptions
         @OptionGroup var global: GlobalOptions
 
@@ -90,18 +93,22 @@ extension Cairn {
             let cache = EncodedCache<BadgeLayout>()
             let directory = outDir
             let names = counts.map { fileName(count: $0, scale: scale, ext: format.rawValue) }
-            let failures = ParallelWork.run(count: counts.count, jobs: jobs) { index in
+            let done = ResumeSkips(enabled: resume)
+            let outcome = ParallelWork.run(count: counts.count, jobs: jobs) { index in
+                defer { progress.advance() }
+                let path = directory + "/" + names[index]
+                if done.skip(path) { return }
                 let layout = try style.layout(for: counts[index], label: label)
                 let bytes = try cache.value(for: layout) { try layout.encoded(as: format, scale: Double(scale)) }
-                try OutputFile.writeAtomically(bytes, to: directory + "/" + names[index])
-                progress.advance()
+                try OutputFile.writeAtomically(bytes, to: path)
             }
-            if let first = failures.first {
+            if let failure = outcome.writeFailure { throw failure }
+            if let first = outcome.failures.first {
                 throw (first.error as? CLIError) ?? CLIError.data("badge \(counts[first.index]): \(first.error)")
             }
             let elapsed = progress.elapsed
             progress.finish(String(format: "rendered %d badges (%d distinct) to %@ in %.2f s (%.0f/s)",
-                                   counts.count, cache.count, outDir, elapsed, Double(counts.count) / max(elapsed, 1e-9)))
+                                   counts.count - done.count, cache.count, outDir, elapsed, Double(counts.count) / max(elapsed, 1e-9)) + done.summary)
         }
 
         private func writeSprites(named name: String, counts: [Int], style: BadgeStyle) throws {

@@ -22,6 +22,9 @@ extension Cairn {
         @Option(help: ArgumentHelp("Parallel workers (default: the number of cores).", valueName: "N"))
         var jobs = ParallelWork.cores
 
+        @Flag(help: "Skip cards whose file is already in the out dir.")
+        var resume = false
+
         @OptionGroup var look: CardOptions
         @OptionGroup var global: GlobalOptions
 
@@ -43,30 +46,33 @@ extension Cairn {
             let outDir = self.outDir
             let manifest = self.manifest
             let suffix = look.scale == 1 ? "" : "@\(look.scale)x"
-            let failures = ParallelWork.run(count: entries.count, jobs: jobs) { index in
+            let done = ResumeSkips(enabled: resume)
+            let outcome = ParallelWork.run(count: entries.count, jobs: jobs) { index in
+                defer { progress.advance() }
                 let entry = entries[index]
+                let path = "\(outDir)/\(entry.id)\(suffix).png"
+                if done.skip(path) { return }
                 var thumbnail = Markers.Card.Thumbnail.none
                 if let image = entry.image {
-                    let path = image.hasPrefix("/") ? image : baseDirectory + "/" + image
-                    let loaded = Markers.Card.Thumbnail.load(path: path)
+                    let imagePath = image.hasPrefix("/") ? image : baseDirectory + "/" + image
+                    let loaded = Markers.Card.Thumbnail.load(path: imagePath)
                     if let warning = loaded.warning { Terminal.warning("\(manifest):\(entry.line): \(warning)") }
                     thumbnail = loaded.thumbnail
                 }
                 let card = look.card(title: entry.title, subtitle: entry.subtitle, thumbnail: thumbnail, theme: entry.theme)
                 let bytes = try encodePNG(try card.render(scale: Double(look.scale)))
-                try OutputFile.writeAtomically(bytes, to: "\(outDir)/\(entry.id)\(suffix).png")
-                progress.advance()
+                try OutputFile.writeAtomically(bytes, to: path)
             }
             Interruption.exitIfStopping()
+            // A full disk stops the batch: one error, and --resume goes on once there is room.
+            if let failure = outcome.writeFailure { throw failure }
+            let failures = outcome.failures
             for failure in failures {
                 Terminal.error("\(manifest):\(entries[failure.index].line): \(failure.error)")
             }
-            let rendered = entries.count - failures.count
+            let rendered = entries.count - failures.count - done.count
             progress.finish(String(format: "rendered %d cards to %@ in %.2f s; %d bad lines, %d failed",
-                                   rendered, outDir, progress.elapsed, parsed.errors.count, failures.count))
-            if let ioFailure = failures.lazy.compactMap({ $0.error as? CLIError }).first(where: { $0.kind == .io }) {
-                throw CLIError.io("\(ioFailure.message) (and \(failures.count - 1) more failures)")
-            }
+                                   rendered, outDir, progress.elapsed, parsed.errors.count, failures.count) + done.summary)
             if !parsed.errors.isEmpty || !failures.isEmpty {
                 throw CLIError.data("\(manifest): \(parsed.errors.count + failures.count) of \(parsed.errors.count + entries.count) cards not rendered")
             }

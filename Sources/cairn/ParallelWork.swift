@@ -1,19 +1,29 @@
 import Foundation
 
 /// Runs `body` for every index in `0..<count` on `jobs` threads, handing out indices one at a time.
-/// Errors thrown by `body` are collected and do not stop the other items.
+/// Errors thrown by `body` are collected and do not stop the other items, except an output that
+/// cannot be written (an I/O ``CLIError``: the disk is full): then no further item is started, the
+/// running ones finish, and ``Outcome/writeFailure`` holds the first such error.
 enum ParallelWork {
-    static func run(count: Int, jobs: Int, _ body: @Sendable (Int) throws -> Void) -> [(index: Int, error: Error)] {
+    /// What a run ended with.
+    struct Outcome {
+        /// Items that failed otherwise (bad input), by index.
+        var failures: [(index: Int, error: any Error)]
+        /// The first failure to write, which stopped the run.
+        var writeFailure: CLIError?
+    }
+
+    static func run(count: Int, jobs: Int, _ body: @Sendable (Int) throws -> Void) -> Outcome {
         let next = Counter()
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
-            while true {
+            while !failures.stopped {
                 let index = next.take()
                 if index >= count { return }
                 do { try body(index) } catch { failures.add(index, error) }
             }
         }
-        return failures.sorted
+        return failures.outcome
     }
 
     /// The number of cores, the default for `--jobs`.
@@ -31,8 +41,20 @@ enum ParallelWork {
 
     private final class Failures: @unchecked Sendable {
         private var items: [(Int, Error)] = []
+        private var writeFailure: CLIError?
         private let lock = NSLock()
-        func add(_ index: Int, _ error: Error) { lock.lock(); items.append((index, error)); lock.unlock() }
-        var sorted: [(index: Int, error: Error)] { items.sorted { $0.0 < $1.0 }.map { (index: $0.0, error: $0.1) } }
+
+        func add(_ index: Int, _ error: Error) {
+            lock.lock(); defer { lock.unlock() }
+            guard let failure = error as? CLIError, failure.kind == .io else { return items.append((index, error)) }
+            writeFailure = writeFailure ?? failure
+        }
+
+        var stopped: Bool { lock.lock(); defer { lock.unlock() }; return writeFailure != nil }
+
+        var outcome: Outcome {
+            lock.lock(); defer { lock.unlock() }
+            return Outcome(failures: items.sorted { $0.0 < $1.0 }.map { (index: $0.0, error: $0.1) }, writeFailure: writeFailure)
+        }
     }
 }

@@ -36,14 +36,14 @@ struct RenderRun {
             }
         } catch {
             try? failureLog?.close()
-            throw CLIError.io("\(plan.outputName): \(error)")
+            throw outputFailure(error)
         }
         let listProblem = plan.file?.problem
         do {
             // After the run, a stream's counts are known too (those read).
             try sink.finish(metadata: metadata(zooms: plan.list.countsPerZoom().map(\.zoom), covered: covered))
         } catch {
-            throw CLIError.io("\(plan.outputName): \(error)")
+            throw outputFailure(error)
         }
         try failureLog?.close()
         progress.finish(summary(report, stoppedBy: listProblem))
@@ -60,6 +60,13 @@ struct RenderRun {
         if report.failed > 0 {
             throw CLIError.data("\(report.failed) of \(report.done) tiles failed")
         }
+    }
+
+    /// The output could not be written (exit 74): the error names the file, the output's name
+    /// is put in front only when it does not already.
+    private func outputFailure(_ error: any Error) -> CLIError {
+        let reason = "\(error)"
+        return CLIError.io(reason.hasPrefix(plan.outputName) ? reason : "\(plan.outputName): \(reason)")
     }
 
     private func summary(_ report: BatchReport, stoppedBy listProblem: TileListFile.Invalid?) -> String {

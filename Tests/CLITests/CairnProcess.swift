@@ -60,5 +60,11 @@ enum Cairn {
     }
 }
 
+/// What the `sqlite3` shell prints for `query` on the database at `path`, trimmed.
+func sqlite(_ path: String, _ query: String) throws -> String {
+    let run = try Cairn.run([path, query], program: URL(fileURLWithPath: "/usr/bin/sqlite3"))
+    return String(decoding: run.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
 /// The 8-byte PNG signature.
 let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -10,18 +10,6 @@ import Tiles
     private let world = worldTiles
     private var corpusTemplate: String { "file://\(world)/{z}/{x}/{y}.png" }
 
-    private func sqlite(_ path: String, _ query: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, query]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     // MARK: dry run
 
     @Test func dryRunPrintsTheCountPerZoomAndAnEstimatedSize() throws {

@@ -155,9 +155,4 @@ enum ListFeed: String, CaseIterable, Sendable {
         #expect(run.status == 74)
         #expect(run.errorLines == ["error: --tiles /nonexistent/tiles.txt: cannot open (no such file or directory)"])
     }
-
-    private func sqlite(_ path: String, _ query: String) throws -> String {
-        let run = try Cairn.run([path, query], program: URL(fileURLWithPath: "/usr/bin/sqlite3"))
-        return String(decoding: run.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 }

@@ -2,6 +2,15 @@ import Markers
 import Testing
 
 @Suite struct CardManifestTests {
+    /// Found while writing the manifest's fuzz target: Swift reads "\r\n" as one Character, so a
+    /// manifest written on Windows was one long line that was "not a JSON object".
+    @Test func windowsLineEnds() {
+        let parsed = CardManifest.parse("{\"id\": \"a\", \"title\": \"A\"}\r\n\r\n{\"id\": \"b\", \"title\": \"B\"}\r\nnot json\r\n")
+        #expect(parsed.entries.map(\.id) == ["a", "b"])
+        #expect(parsed.entries.map(\.line) == [1, 3])
+        #expect(parsed.errors.map(\.line) == [4])
+    }
+
     @Test func goodAndBadLines() {
         let text = """
             {"id": "a", "title": "Alpha", "subtitle": "first", "image": "a.png"}

@@ -31,6 +31,10 @@ import Testing
         ("limits: {max_upstream_bytes: 0}", "limits.max_upstream_bytes"),
         ("layers: {osm: {source: {url: \"http://127.0.0.1:9/{z}/{x}/{y}.png\", timeout: 1e20s}}}", "layers.osm.source.timeout"),
         ("layers: {osm: {source: {url: \"http://127.0.0.1:9/{z}/{x}/{y}.png\", connect_timeout: 0s}}}", "layers.osm.source.connect_timeout"),
+        ("server: {header_timeout: 0s}", "server.header_timeout"),
+        ("server: {idle_timeout: 2h}", "server.idle_timeout"),
+        ("server: {max_connections: 0}", "server.max_connections"),
+        ("server: {max_connections: many}", "server.max_connections"),
     ])
     func badConfigurationsStopTheServerWithOneErrorLine(yaml: String, path: String) throws {
         let run = try ServerProcess.failedStart(config: yaml)

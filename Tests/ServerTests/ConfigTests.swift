@@ -30,6 +30,13 @@ import Testing
         #expect(try ServerConfig(yaml: "cache: {ttl: 1w}").cache.ttl == 604_800)
     }
 
+    @Test func connectionLimitsHaveNginxLikeDefaultsAndAreRead() throws {
+        let defaults = try ServerConfig(yaml: "server: {}").server
+        #expect(defaults.headerTimeout == 10 && defaults.idleTimeout == 60 && defaults.maxConnections == 4096)
+        let set = try ServerConfig(yaml: "server: {header_timeout: 2500ms, idle_timeout: 5m, max_connections: 100}").server
+        #expect(set.headerTimeout == 2.5 && set.idleTimeout == 300 && set.maxConnections == 100)
+    }
+
     @Test func sizesTakeDecimalAndBinaryUnits() throws {
         #expect(try ServerConfig(yaml: "cache: {max_size: 8MB}").cache.maxSize == 8_000_000)
         #expect(try ServerConfig(yaml: "cache: {max_size: 2GB}").cache.maxSize == 2_000_000_000)

@@ -37,6 +37,16 @@ import Testing
         }
     }
 
+    /// nginx closes its idle kept-alive connections to a replica before the replica does
+    /// (`server.idle_timeout`); the other way round, nginx could send a request on a connection
+    /// the replica is just closing, and fail it.
+    @Test func nginxDropsIdleConnectionsBeforeCairnDoes() throws {
+        let upstream = try #require(nginx.firstMatch(of: /\n\s*upstream\s+cairn\s*\{[^}]*\}/))
+        let keepalive = try #require(String(upstream.0).firstMatch(of: /\n\s*keepalive_timeout\s+(\d+)s;/).flatMap { Double($0.1) })
+        #expect(keepalive < ServerConfig.Server().idleTimeout)
+        #expect(keepalive < (try configMapConfig()).server.idleTimeout)
+    }
+
     @Test func slowReplicasAreNotRetriedElsewhere() throws {
         let line = try #require(nginx.firstMatch(of: /\n\s*proxy_next_upstream\s+([^;]*);/))
         #expect(line.1.contains("error"))

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 import Tiles
 
@@ -17,6 +18,7 @@ public struct CairnServer: Sendable {
         let badges: BadgeService
         let cards: CardService
         let clusters: ClusterService
+        let statics: StaticService
         let renders: RenderQueue
         let productions: ProductionLimit
         let cache: DiskCache
@@ -31,7 +33,8 @@ public struct CairnServer: Sendable {
         self.config = config
         self.logger = logger
         let metrics = ServerMetrics()
-        let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize) { tiles, bytes in
+        let failures = CacheWriteFailures(logger: logger) { metrics.cacheWriteFailed() }
+        let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize, failures: failures) { tiles, bytes in
             metrics.cacheEvicted(tiles: tiles, bytes: bytes)
         }
         let workers = config.server.renderWorkers ?? AvailableCores.count
@@ -60,15 +63,23 @@ public struct CairnServer: Sendable {
             }
         }
         let clusterMemory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
+        let clusterService = ClusterService(datasets: datasets, store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "cluster"),
+                                            renders: renders, cards: cards, maxAge: 60)
         services = Services(
             layers: layers,
             badges: BadgeService(badges: config.badges, limits: config.limits,
                                  store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "badge"), renders: renders),
             cards: cards,
-            clusters: ClusterService(datasets: datasets, store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "cluster"),
-                                     renders: renders, cards: cards, maxAge: 60),
+            clusters: clusterService,
+            statics: StaticService(layers: layers, clusters: clusterService,
+                                   store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "static"),
+                                   renders: renders, limits: config.limits),
             renders: renders, productions: productions, cache: cache, metrics: metrics)
     }
+
+    /// Connections the kernel queues while the server does not accept (a burst, or
+    /// `max_connections` reached); Linux caps it at `net.core.somaxconn` (4096 by default).
+    static let listenBacklog = 4096
 
     /// Reads and indexes every dataset, all at once; throws the first that cannot be loaded (the
     /// server must not start without it).
@@ -100,8 +111,15 @@ public struct CairnServer: Sendable {
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = Application(
             router: Routes.router(services: services, config: config, logger: logger),
-            configuration: .init(address: .hostname(config.server.host, port: config.server.port), serverName: "cairn"),
-            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            server: .cairn(config.server),
+            configuration: .init(address: .hostname(config.server.host, port: config.server.port), serverName: "cairn",
+                                 backlog: Self.listenBacklog,
+                                 availableConnectionsDelegate: .maximum(config.server.maxConnections, logger: logger)),
+            onServerRunning: { channel in
+                // One connection per accept, so no burst can take more than max_connections.
+                try? await channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
+                onListening(channel.localAddress?.port ?? 0)
+            },
             logger: logger)
         let watch = ShutdownWatch(requests: services.requests)
         let refresher = DatasetRefresher(server: self)

@@ -81,6 +81,11 @@ enum Routes {
             return try await services.clusters.tile(dataset, z: z, x: x, file: file, request: request)
         }
 
+        router.get("/static/:layer/:view/:file") { request, context -> Response in
+            try await services.statics.image(layer: context.parameters.get("layer") ?? "", view: context.parameters.get("view") ?? "",
+                                             file: context.parameters.get("file") ?? "", query: query(request), request: request)
+        }
+
         router.get("/health") { _, _ -> Response in
             try json(["status": "ok", "layers": services.layers.count, "datasets": services.clusters.datasets.count,
                       "uptime_seconds": Int(Date().timeIntervalSince(services.started))], maxAge: nil)
@@ -102,12 +107,7 @@ enum Routes {
 
     /// The query string as a dictionary (first value wins); absurdly long ones are refused.
     private static func query(_ request: Request) throws -> [String: String] {
-        guard (request.uri.query?.utf8.count ?? 0) <= 4096 else { throw ServeError.badRequest("the query string is too long") }
-        var values: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters where values[String(key)] == nil {
-            values[String(key)] = String(value)
-        }
-        return values
+        try QueryValue.parameters(of: request.uri)
     }
 
     private static func imageResponse(_ image: ServedImage, status: String, maxAge: Int, request: Request) -> Response {

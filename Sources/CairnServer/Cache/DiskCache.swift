@@ -7,6 +7,10 @@ import Tiles
 /// atomic (temporary file and rename). The cache holds at most `capacity` bytes (tiles plus their
 /// metadata): storing past that evicts the least recently used tiles, as MapCache's `capacity` does.
 /// The recency index lives in memory and is rebuilt from the files' times at start-up.
+///
+/// A store that fails (a full disk) is reported to ``CacheWriteFailures`` and the image is served
+/// without being stored; a cache directory deleted under the running server is made again by the
+/// next store, and files gone from it are forgotten when they are next looked up.
 final class DiskCache: Sendable {
     let root: String
     let capacity: Int
@@ -20,10 +24,14 @@ final class DiskCache: Sendable {
     private let state = Mutex(State())
     /// Called with the number of tiles and bytes each eviction removed (for metrics).
     private let onEvict: @Sendable (_ tiles: Int, _ bytes: Int) -> Void
+    /// Hears about every store that failed.
+    private let failures: CacheWriteFailures?
 
-    init(root: String, capacity: Int, onEvict: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws {
+    init(root: String, capacity: Int, failures: CacheWriteFailures? = nil,
+         onEvict: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws {
         self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
         self.capacity = capacity
+        self.failures = failures
         self.onEvict = onEvict
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -41,33 +49,73 @@ final class DiskCache: Sendable {
         let path = root + "/" + key
         guard let bytes = FileManager.default.contents(atPath: path),
               let meta = FileManager.default.contents(atPath: path + ".meta"),
-              let metadata = CacheMetadata(decoding: Array(meta)) else { return nil }
+              let metadata = CacheMetadata(decoding: Array(meta)) else {
+            forgetIfGone(key)
+            return nil
+        }
         state.withLock { if $0.sizes[key] != nil { $0.order.touch(key) } }
         return CachedTile(bytes: Array(bytes), metadata: metadata)
     }
 
     /// Stores a tile and its metadata, each file whole or not at all, then evicts down to capacity.
-    func store(_ key: String, bytes: [UInt8], metadata: CacheMetadata) throws {
+    /// Whether it was stored: a failure leaves neither file and is reported, not thrown.
+    @discardableResult
+    func store(_ key: String, bytes: [UInt8], metadata: CacheMetadata) -> Bool {
         let path = root + "/" + key
         let directory = (path as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: directory) {
+            // Also makes the cache directory itself again if it was deleted.
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         let meta = metadata.encoded
-        try AtomicFile.write(bytes, to: path)
-        try AtomicFile.write(meta, to: path + ".meta")
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            return failed(key, error)
+        }
+        do {
+            try AtomicFile.write(meta, to: path + ".meta")
+        } catch {
+            unlink(path)
+            return failed(key, error)
+        }
         record(key, size: bytes.count + meta.count)
+        return true
     }
 
     /// Replaces a stored tile's metadata (after the upstream said 304 Not Modified); stores the
     /// whole tile again if it was evicted meanwhile (the caller still had it in memory).
-    func refresh(_ key: String, bytes: [UInt8], metadata: CacheMetadata) throws {
+    @discardableResult
+    func refresh(_ key: String, bytes: [UInt8], metadata: CacheMetadata) -> Bool {
         guard state.withLock({ $0.sizes[key] != nil }) else {
-            return try store(key, bytes: bytes, metadata: metadata)
+            return store(key, bytes: bytes, metadata: metadata)
         }
         let meta = metadata.encoded
-        try AtomicFile.write(meta, to: root + "/" + key + ".meta")
+        do {
+            try AtomicFile.write(meta, to: root + "/" + key + ".meta")
+        } catch {
+            return failed(key, error)
+        }
         record(key, size: bytes.count + meta.count)
+        return true
+    }
+
+    /// Reports a failed store of `key` (whose files, if any, are now out of the index): false.
+    private func failed(_ key: String, _ error: any Error) -> Bool {
+        forgetIfGone(key)
+        failures?.record(root + "/" + key, error)
+        return false
+    }
+
+    /// Drops `key` from the index when its file is no longer there (deleted by hand, the whole
+    /// directory removed), so the recorded size stays that of the files on disk.
+    private func forgetIfGone(_ key: String) {
+        guard state.withLock({ $0.sizes[key] != nil }), access(root + "/" + key, F_OK) != 0 else { return }
+        state.withLock { state in
+            guard let size = state.sizes.removeValue(forKey: key) else { return }
+            state.order.remove(key)
+            state.total -= size
+        }
     }
 
     /// Marks a tile recently used (it was served from memory, so the disk did not see the read).

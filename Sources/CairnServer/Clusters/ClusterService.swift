@@ -29,16 +29,7 @@ struct ClusterService: Sendable {
     /// `GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z`.
     func clusters(_ name: String, query: [String: String], request: Request) throws -> Response {
         let (_, snapshot) = try dataset(name)
-        guard let zoomText = query["zoom"] else { throw ServeError.badRequest("zoom is required (…?bbox=W,S,E,N&zoom=Z)") }
-        guard let zoom = Double(zoomText), zoom.isFinite, zoom >= 0, zoom <= 30 else {
-            throw ServeError.badRequest("zoom must be a number from 0 to 30")
-        }
-        let box: QueryBox
-        do {
-            box = try query["bbox"].map { text throws(QueryBoxError) in try QueryBox(parsing: text) } ?? .world
-        } catch {
-            throw ServeError.badRequest("bbox \(error)")
-        }
+        let (box, zoom) = try ClusterQuery.region(query)
         return json(snapshot, request: request, tag: "c|\(box)|\(zoom)") {
             snapshot.index.featureCollection(snapshot.index.clusters(in: box, zoom: zoom))
         }
@@ -47,17 +38,14 @@ struct ClusterService: Sendable {
     /// `GET /clusters/{dataset}/{id}/children|leaves|expansion-zoom`.
     func cluster(_ name: String, id idText: String, what: String, query: [String: String], request: Request) throws -> Response {
         let (_, snapshot) = try dataset(name)
-        guard idText.count <= 19, idText.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(idText) else {
-            throw ServeError.badRequest("the cluster id must be a whole number")
-        }
+        let id = try ClusterQuery.clusterID(idText)
         let index = snapshot.index
         guard index.cluster(id: id) != nil else { throw ServeError.notFound("no cluster \(id) in '\(name)'") }
         switch what {
         case "children":
             return json(snapshot, request: request, tag: "k|\(id)") { index.featureCollection((try? index.children(of: id)) ?? []) }
         case "leaves":
-            let limit = try Self.integer(query["limit"], name: "limit", default: 10, range: 1...100_000)
-            let offset = try Self.integer(query["offset"], name: "offset", default: 0, range: 0...Int(Int32.max))
+            let (limit, offset) = try ClusterQuery.page(query)
             return json(snapshot, request: request, tag: "l|\(id)|\(limit)|\(offset)") {
                 index.featureCollection((try? index.leaves(of: id, limit: limit, offset: offset)) ?? [])
             }
@@ -115,10 +103,7 @@ struct ClusterService: Sendable {
         let title = CardTemplate.fill(template.title, properties: properties, id: id)
         let subtitle = template.subtitle.map { CardTemplate.fill($0, properties: properties, id: id) }
         let image = template.image.map { CardTemplate.fill($0, properties: properties, id: id) }
-        let scale = try query["scale"].map { text throws -> Int in
-            guard let value = Int(text) else { throw ServeError.badRequest("scale must be a whole number") }
-            return value
-        }
+        let scale = try QueryValue.wholeNumber(query["scale"], name: "scale")
         return try await cards.card(CardService.Request(title: title.isEmpty ? " " : title, subtitle: subtitle?.isEmpty == false ? subtitle : nil,
                                                         imageID: image?.isEmpty == false ? image : nil, scale: scale, theme: query["theme"]))
     }
@@ -137,13 +122,5 @@ struct ClusterService: Sendable {
         let bytes = body()
         headers[.contentLength] = String(bytes.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
-    }
-
-    private static func integer(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
-        guard let text else { return value }
-        guard let number = Int(text), range.contains(number) else {
-            throw ServeError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
     }
 }

@@ -72,7 +72,7 @@ extension ServerConfig {
 
     private mutating func readServer(_ node: ConfigNode) throws {
         try node.fields(["host", "port", "base_url", "cors", "render_workers", "queue", "max_inflight_fetches",
-                         "shutdown_grace", "max_body"],
+                         "shutdown_grace", "max_body", "header_timeout", "idle_timeout", "max_connections"],
                         nullable: ["cors"]) { key, value in
             switch key {
             case "host": server.host = try value.string()
@@ -87,6 +87,9 @@ extension ServerConfig {
             case "queue": server.queue = try value.int(in: 1...1_000_000)
             case "max_inflight_fetches": server.maxInflightFetches = try value.int(in: 1...1_000_000)
             case "shutdown_grace": server.shutdownGrace = try value.seconds(in: 0...3600)
+            case "header_timeout": server.headerTimeout = try value.seconds(in: Self.timeoutRange)
+            case "idle_timeout": server.idleTimeout = try value.seconds(in: Self.timeoutRange)
+            case "max_connections": server.maxConnections = try value.int(in: 1...1_000_000)
             default: server.maxBodyBytes = try value.bytes(in: 0...(1 << 30))
             }
         }
@@ -149,7 +152,8 @@ extension ServerConfig {
     }
 
     private mutating func readLimits(_ node: ConfigNode) throws {
-        try node.fields(["max_badge_count", "max_scale", "max_text", "max_upstream_bytes", "max_image_side", "max_image_pixels"]) { key, value in
+        try node.fields(["max_badge_count", "max_scale", "max_text", "max_upstream_bytes", "max_image_side", "max_image_pixels",
+                         "max_static_side"]) { key, value in
             switch key {
             case "max_badge_count": limits.maxBadgeCount = try value.int(in: 1...Int.max)
             case "max_scale": limits.maxScale = try value.int(in: 1...4)
@@ -157,6 +161,8 @@ extension ServerConfig {
             // Cairo's surfaces stop at 32767 pixels a side.
             case "max_image_side": limits.maxImageSide = try value.int(in: 1...32767)
             case "max_image_pixels": limits.maxImagePixels = try value.pixels(in: 1...(1 << 30))
+            // Twice this at @2x must stay within Cairo's 32767 pixels.
+            case "max_static_side": limits.maxStaticSide = try value.int(in: 1...16383)
             default: limits.maxUpstreamBytes = try value.bytes(in: 1...Int.max)
             }
         }

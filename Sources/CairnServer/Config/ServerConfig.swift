@@ -22,6 +22,16 @@ public struct ServerConfig: Sendable {
         public var shutdownGrace = 10.0
         /// Largest request body accepted (POST /cards.png).
         public var maxBodyBytes = 64 << 10
+        /// Seconds a client has to send a whole request head, from connecting or from the first
+        /// byte of a request on a kept-alive connection; then it is disconnected (nginx's
+        /// `client_header_timeout`).
+        public var headerTimeout = 10.0
+        /// Seconds a kept-alive connection may sit idle between requests before it is closed
+        /// (nginx's `keepalive_timeout`).
+        public var idleTimeout = 60.0
+        /// Connections open at once; further ones wait in the kernel's listen backlog until one
+        /// closes (nginx's `worker_connections`).
+        public var maxConnections = 4096
     }
 
     public struct Cache: Sendable {
@@ -79,6 +89,8 @@ public struct ServerConfig: Sendable {
         public var maxImageSide = 4096
         /// The most pixels an upstream image may have: 16 MP decode into 64 MB.
         public var maxImagePixels = 16_000_000
+        /// The widest or tallest static map, in points (before @2x).
+        public var maxStaticSide = 2048
 
         /// What the server decodes upstream images within: a tiny PNG claiming a huge size is a
         /// 502, not hundreds of megabytes per render.
@@ -96,6 +108,7 @@ public struct ServerConfig: Sendable {
     public var badges = Badges()
     public var cards = Cards()
     public var limits = Limits()
+    public var page = Page()
 
     public init() {}
 
@@ -106,7 +119,6 @@ public struct ServerConfig: Sendable {
 extension HTTPSourceOptions {
     /// The serve path's defaults: a whole tile fetch, retries and backoff included, ends within
     /// 20 s, below the 30 s `proxy_read_timeout` of deploy/nginx.conf, so a slow upstream gives the
-    public var page = Page()
     /// client Cairn's 504 rather than the proxy's own timeout (and a retry on another replica).
     static var served: HTTPSourceOptions {
         var options = HTTPSourceOptions()

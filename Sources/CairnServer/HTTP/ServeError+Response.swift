@@ -1,9 +1,9 @@
 import Hummingbird
 
 extension ServeError: HTTPResponseError {
-    var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
+    package var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
 
-    var headers: HTTPFields {
+    package var headers: HTTPFields {
         var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]
         // A tile that does not exist stays missing for a while: let proxies and browsers remember that.
         if case .notFound = self { headers[.cacheControl] = "public, max-age=60" }
@@ -11,7 +11,7 @@ extension ServeError: HTTPResponseError {
         return headers
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "error: \(publicMessage)\n")))
     }
 }

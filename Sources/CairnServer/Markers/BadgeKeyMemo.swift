@@ -5,12 +5,7 @@ import Markers
 /// Bounded by a ``MemoryCache``: beyond `capacity` requests the least recently used is forgotten, so
 /// a client walking through counts cannot make it grow.
 final class BadgeKeyMemo: Sendable {
-    struct Request: Hashable, Sendable {
-        let style: String
-        let count: Int
-        let scale: Int
-        let label: LabelMode?
-    }
+    typealias Request = BadgeRequest
 
     private let keys: MemoryCache<Request, String>
 

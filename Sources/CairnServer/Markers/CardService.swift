@@ -7,14 +7,14 @@ import Tiles
 /// `GET /cards/{id}.png?title=&subtitle=&scale=&theme=` and `POST /cards.png`: info-window cards
 /// whose thumbnail is fetched by id from the configured template. Clients pass ids, never URLs, so
 /// the server cannot be made to fetch anything else (no SSRF); ids are plain names.
-struct CardService: Sendable {
+package struct CardService: Sendable {
     /// The parameters of one card, from a query string or a JSON body.
-    struct Request: Decodable, Sendable {
-        var title: String
-        var subtitle: String?
-        var imageID: String?
-        var scale: Int?
-        var theme: String?
+    package struct Request: Decodable, Sendable {
+        package var title: String
+        package var subtitle: String?
+        package var imageID: String?
+        package var scale: Int?
+        package var theme: String?
 
         enum CodingKeys: String, CodingKey {
             case title, subtitle, scale, theme
@@ -46,24 +46,12 @@ struct CardService: Sendable {
 
     /// The `{id}.png` of a GET, with its query.
     func card(file: String, query: [String: String]) async throws -> (ServedImage, String) {
-        guard file.hasSuffix(".png") else { throw ServeError.notFound("cards are .png") }
-        guard let title = query["title"] else { throw ServeError.badRequest("title is required") }
-        let scale = try query["scale"].map { text throws -> Int in
-            guard let value = Int(text) else { throw ServeError.badRequest("scale must be a whole number") }
-            return value
-        }
-        return try await card(Request(title: title, subtitle: query["subtitle"], imageID: String(file.dropLast(4)),
-                                      scale: scale, theme: query["theme"]))
+        try await card(Request(file: file, query: query))
     }
 
     func card(_ request: Request) async throws -> (ServedImage, String) {
-        guard !request.title.isEmpty, request.title.count <= limits.maxText, (request.subtitle?.count ?? 0) <= limits.maxText else {
-            throw ServeError.badRequest("title (required) and subtitle must have at most \(limits.maxText) characters")
-        }
-        let scale = try QueryValue.scale(request.scale.map(String.init), maximum: limits.maxScale)
+        let (scale, theme) = try request.checked(limits: limits)
         let themeName = request.theme ?? "light"
-        guard let theme = CardTheme.named[themeName] else { throw ServeError.badRequest("theme must be light or dark") }
-        if let id = request.imageID { try Self.checkID(id) }
         let parameters = [request.title, request.subtitle ?? "", request.imageID ?? "", String(scale), themeName, String(cards.width)]
         let key = "_cards/" + ETag.of(Array(parameters.joined(separator: "\u{1F}").utf8)).filter { $0 != "\"" } + ".png"
         do {
@@ -114,5 +102,26 @@ struct CardService: Sendable {
               id.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }) else {
             throw ServeError.badRequest("image ids use letters, digits, '.', '_' and '-' (at most 128, not starting with '.')")
         }
+    }
+}
+
+extension CardService.Request {
+    /// The `{id}.png` path segment of a GET and its query: `title` (required), `subtitle`, `scale`, `theme`.
+    package init(file: String, query: [String: String]) throws {
+        guard file.hasSuffix(".png") else { throw ServeError.notFound("cards are .png") }
+        guard let title = query["title"] else { throw ServeError.badRequest("title is required") }
+        self.init(title: title, subtitle: query["subtitle"], imageID: String(file.dropLast(4)),
+                  scale: try QueryValue.wholeNumber(query["scale"], name: "scale"), theme: query["theme"])
+    }
+
+    /// The scale and theme, once the texts, scale, theme and image id are checked against `limits`.
+    package func checked(limits: ServerConfig.Limits) throws -> (scale: Int, theme: CardTheme) {
+        guard !title.isEmpty, title.count <= limits.maxText, (subtitle?.count ?? 0) <= limits.maxText else {
+            throw ServeError.badRequest("title (required) and subtitle must have at most \(limits.maxText) characters")
+        }
+        let scale = try QueryValue.scale(self.scale.map(String.init), maximum: limits.maxScale)
+        guard let theme = CardTheme.named[theme ?? "light"] else { throw ServeError.badRequest("theme must be light or dark") }
+        if let imageID { try CardService.checkID(imageID) }
+        return (scale, theme)
     }
 }

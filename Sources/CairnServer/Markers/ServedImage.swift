@@ -44,7 +44,7 @@ struct ImageStore: Sendable {
         memory.store(image, for: key)
         var status = "cairn; fwd=miss"
         // Rendered images never go stale: their key names everything that shapes them.
-        if (try? disk.store(key, bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: .greatestFiniteMagnitude, etag: image.etag))) != nil {
+        if disk.store(key, bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: .greatestFiniteMagnitude, etag: image.etag)) {
             status += "; stored"
         }
         return (image, status)

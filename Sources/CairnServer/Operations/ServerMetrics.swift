@@ -66,6 +66,7 @@ struct ServerMetrics: Sendable {
         Counter(label: "cairn_dataset_refresh_failures_total", dimensions: [("dataset", dataset)], factory: factory).increment()
     }
 
+    /// A tile, badge or card that could not be stored in the disk cache (and was served anyway).
     func cacheWriteFailed() {
         Counter(label: "cairn_cache_write_failures_total", factory: factory).increment()
     }

@@ -83,7 +83,7 @@ final class LayerService: Sendable {
             }
             metadata.storedAt = now
             metadata.expiresAt = now + lifetime
-            try? cache.refresh(request.cacheKey, bytes: bytes, metadata: metadata)
+            cache.refresh(request.cacheKey, bytes: bytes, metadata: metadata)
             let refreshed = CachedTile(bytes: bytes, metadata: metadata)
             hot.store(refreshed, for: request.cacheKey)
             return served(refreshed, now: now, status: "cairn; \(forward); fwd-status=304", format: request.format)
@@ -93,13 +93,9 @@ final class LayerService: Sendable {
                                          upstreamETag: upstream.validators.etag, upstreamLastModified: upstream.validators.lastModified)
             var status = "cairn; \(forward)"
             if lifetime > 0 {
-                do {
-                    try cache.store(request.cacheKey, bytes: bytes, metadata: metadata)
-                    hot.store(CachedTile(bytes: bytes, metadata: metadata), for: request.cacheKey)
-                    status += "; stored"
-                } catch {
-                    metrics.cacheWriteFailed()
-                }
+                // Kept in memory even when the disk cannot take it (full): hits stay cheap.
+                hot.store(CachedTile(bytes: bytes, metadata: metadata), for: request.cacheKey)
+                if cache.store(request.cacheKey, bytes: bytes, metadata: metadata) { status += "; stored" }
             }
             return served(CachedTile(bytes: bytes, metadata: metadata), now: now, status: status, format: request.format)
         }

@@ -3,18 +3,18 @@ import Tiles
 
 /// One tile a client asked for: `/tiles/{layer}/{z}/{x}/{y}[@2x].{png|jpg|webp}`, parsed and
 /// range-checked before anything touches a source or the disk.
-struct TileRequest: Hashable, Sendable {
-    let layer: String
-    let tile: TileID
+package struct TileRequest: Hashable, Sendable {
+    package let layer: String
+    package let tile: TileID
     /// 1, or 2 for `@2x`.
-    let scale: Int
-    let format: ImageFormat
+    package let scale: Int
+    package let format: ImageFormat
 
     /// The cache file, relative to the cache root: `layer/z/x/y[@2x].ext`.
-    var cacheKey: String { "\(layer)/\(tile.z)/\(tile.x)/\(tile.y)\(scale == 2 ? "@2x" : "").\(format.fileExtension)" }
+    package var cacheKey: String { "\(layer)/\(tile.z)/\(tile.x)/\(tile.y)\(scale == 2 ? "@2x" : "").\(format.fileExtension)" }
 
     /// Parses the path's parts. Numbers must be plain decimal integers; z at most 30; x and y on the grid.
-    static func parse(layer: String, z: String, x: String, file: String) throws(ServeError) -> TileRequest {
+    package static func parse(layer: String, z: String, x: String, file: String) throws(ServeError) -> TileRequest {
         guard let dot = file.lastIndex(of: ".") else { throw .notFound("expected {y}.png, {y}.jpg or {y}.webp") }
         var name = file[..<dot]
         let ext = file[file.index(after: dot)...]

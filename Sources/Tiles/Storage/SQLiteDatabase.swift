@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// A failure of SQLite, with the file and SQLite's own message.
 public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -35,9 +36,8 @@ final class SQLiteDatabase {
     func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
-            let message = error.map { String(cString: $0) } ?? "failed"
             sqlite3_free(error)
-            throw StorageError("\(path): \(message)")
+            throw StorageError("\(path): \(lastError)")
         }
     }
 
@@ -49,7 +49,15 @@ final class SQLiteDatabase {
         return Statement(handle: statement, database: self)
     }
 
-    var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+    /// SQLite's message for the last failure; when the file system failed (a full disk, an I/O
+    /// error) the system's reason comes first: `No space left on device (database or disk is full)`.
+    var lastError: String {
+        let message = String(cString: sqlite3_errmsg(handle))
+        // SQLite reports a full disk as SQLITE_FULL, often without the errno (a short write).
+        let system = sqlite3_errcode(handle) & 0xff == SQLITE_FULL ? ENOSPC : sqlite3_system_errno(handle)
+        guard [SQLITE_FULL, SQLITE_IOERR].contains(sqlite3_errcode(handle) & 0xff), system != 0 else { return message }
+        return "\(String(cString: strerror(system))) (\(message))"
+    }
 
     /// A prepared statement, finalized in `deinit`.
     final class Statement {

@@ -53,7 +53,7 @@ enum HTTPClient {
         return answer
     }
 
-    private static func connect(port: Int, timeout: Double) throws -> Int32 {
+    static func connect(port: Int, timeout: Double) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
@@ -87,7 +87,7 @@ enum HTTPClient {
         }
     }
 
-    private static func parse(_ data: [UInt8], method: String, target: String) throws -> HTTPResponse {
+    static func parse(_ data: [UInt8], method: String, target: String) throws -> HTTPResponse {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let end = (0..<max(0, data.count - 3)).first(where: { Array(data[$0..<$0 + 4]) == separator }) else {
             throw Failure(description: "\(method) \(target.prefix(80)): no complete response head in \(data.count) bytes")

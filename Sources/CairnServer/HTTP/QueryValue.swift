@@ -1,0 +1,32 @@
+import Hummingbird
+import HummingbirdCore
+
+/// Query parameters shared by the routes: the query string itself, scales and whole numbers.
+package enum QueryValue {
+    /// The query string of `uri` as a dictionary (first value wins); absurdly long ones are refused.
+    package static func parameters(of uri: URI) throws -> [String: String] {
+        guard (uri.query?.utf8.count ?? 0) <= 4096 else { throw ServeError.badRequest("the query string is too long") }
+        var values: [String: String] = [:]
+        for (key, value) in uri.queryParameters where values[String(key)] == nil {
+            values[String(key)] = String(value)
+        }
+        return values
+    }
+
+    /// `scale=`: 1 when absent, else a whole number from 1 to `maximum`.
+    package static func scale(_ text: String?, maximum: Int) throws -> Int {
+        guard let text else { return 1 }
+        guard let scale = Int(text), (1...maximum).contains(scale) else {
+            throw ServeError.badRequest("scale must be a whole number from 1 to \(maximum)")
+        }
+        return scale
+    }
+
+    /// A whole number (nil when absent), range-checked later by whoever uses it.
+    package static func wholeNumber(_ text: String?, name: String) throws -> Int? {
+        try text.map { text throws -> Int in
+            guard let value = Int(text) else { throw ServeError.badRequest("\(name) must be a whole number") }
+            return value
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Canvas
+import Codecs
+import Foundation
+import Hummingbird
+import Snapshots
+import Tiles
+
+/// `GET /static/{layer}/{view}/{size}…`: one picture of a region, stitched from the layer's tiles
+/// (through its chain, from its cache) with no seam, with markers, a path, a dataset's clusters and
+/// the layer's attribution drawn over it.
+///
+/// Cached under a key naming the request, the ETags of the tiles it was made from and the
+/// dataset's version: a changed tile or a refreshed dataset makes a new picture, and an
+/// unchanged one is a hit (its tiles are hits too, so checking them is cheap).
+struct StaticService: Sendable {
+    let layers: [String: LayerService]
+    let clusters: ClusterService
+    let store: ImageStore
+    let renders: RenderQueue
+    let limits: ServerConfig.Limits
+
+    func image(layer name: String, view: String, file: String, query: [String: String], request: Request) async throws -> Response {
+        guard let layer = layers[name] else { throw ServeError.notFound("no layer '\(name.prefix(64))'") }
+        let parsed = try StaticRequest.parse(layer: layer.layer, view: view, file: file, query: query, maximumSide: limits.maxStaticSide)
+        let dataset = try parsed.dataset.map { name in
+            guard clusters.datasets[name] != nil else { throw ServeError.badRequest("clusters: no dataset '\(name.prefix(64))'") }
+            return try clusters.dataset(name)
+        }
+        let mosaic = TileMosaic(view: parsed.view, maximumZoom: layer.layer.maxzoom)
+        let tiles = try await fetch(mosaic, from: layer)
+        let maxAge = tiles.values.map(\.maxAge).min() ?? 60
+        let identity = [parsed.identity, dataset?.1.version ?? ""] + tiles.keys.sorted().map { "\($0)=\(tiles[$0]!.etag)" }
+        let key = "_static/\(name)/" + ETag.of(Array(identity.joined(separator: "\u{1F}").utf8)).filter { $0 != "\"" } + "." + parsed.format.fileExtension
+        let decodeLimits = limits.decode
+        let (image, status) = try await store.image(key) {
+            try await renders.run {
+                var surfaces: [TileID: Surface] = [:]
+                for (tile, served) in tiles { surfaces[tile] = try ImageDecoder.decode(served.bytes, limits: decodeLimits) }
+                let snapshot = Snapshot(mosaic: mosaic, overlays: parsed.overlays,
+                                        clusters: dataset.map { (index: $0.1.index, overlay: $0.0.overlay) })
+                return try ImageEncoder.default(for: parsed.format).encode(try snapshot.render(tiles: surfaces))
+            }
+        }
+        return ImageResponse.make(image.bytes, contentType: parsed.format.mimeType, etag: image.etag, maxAge: max(0, min(maxAge, 86400)),
+                                  lastModified: image.lastModified, cacheStatus: status, request: request)
+    }
+
+    /// The tiles the picture needs, fetched at once through the layer (cache, upstream, chain); a
+    /// tile the source does not have is left out (drawn transparent), any other failure fails
+    /// the picture with the tile's status.
+    private func fetch(_ mosaic: TileMosaic, from layer: LayerService) async throws -> [TileID: ServedTile] {
+        let format = layer.layer.format, scale = mosaic.view.scale, name = layer.layer.name
+        return try await withThrowingTaskGroup(of: (TileID, ServedTile?).self) { group in
+            for tile in Set(mosaic.placements.map(\.tile)) {
+                group.addTask {
+                    do {
+                        return (tile, try await layer.tile(TileRequest(layer: name, tile: tile, scale: scale, format: format)))
+                    } catch let error as ServeError where error.statusCode == 404 {
+                        return (tile, nil)
+                    }
+                }
+            }
+            var tiles: [TileID: ServedTile] = [:]
+            for try await (tile, served) in group { if let served { tiles[tile] = served } }
+            return tiles
+        }
+    }
+}
