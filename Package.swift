@@ -105,7 +105,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays"]),
+        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas"]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),

@@ -101,6 +101,7 @@ for (name, surface) in encodeCases {
 
 ClusterBench(machineFactor: machineFactor).run()
 OverlayBench(machineFactor: machineFactor, citiesPath: root + "/Samples/points/cities15000.geojson").run()
+StaticBench(machineFactor: machineFactor, root: root).run()
 
 // MARK: Renderer chain
 

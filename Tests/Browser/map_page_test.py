@@ -304,6 +304,12 @@ def main():
         view_check(page, cairn_url, "Europe at zoom 4")
         check(re.match(r"#4/[-\d.]+/[-\d.]+/world/cities$", page.js("return location.hash")),
               f"the view is in the URL hash ({page.js('return location.hash')})")
+        static = page.js("return document.getElementById('static-url').value")
+        size = page.js("const s = window.cairn.map.getSize(); return [s.x, s.y]")
+        with urllib.request.urlopen(static, timeout=30) as answer:
+            picture = Image.open(answer)
+            check(list(picture.size) == size and "clusters=cities" in static,
+                  f"the panel's static map of the view answers with a {picture.size[0]}x{picture.size[1]} picture: {static}")
 
         # A click on a cluster zooms to its expansion zoom.
         before = page.map_view()["zoom"]

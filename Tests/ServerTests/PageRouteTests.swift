@@ -127,6 +127,8 @@ import TestUpstream
 
         func fill(_ template: Any?) -> String { "/" + (template as? String ?? "?").replacingOccurrences(of: "{z}/{x}/{y}", with: "2/2/1") }
         var urls = layers.flatMap { [fill($0["tiles"]), fill($0["tilejson"])] }
+        urls += layers.map { "/" + ($0["static"] as? String ?? "?").replacingOccurrences(of: "{lon},{lat},{zoom}", with: "10,50,2.5")
+            .replacingOccurrences(of: "{width}x{height}", with: "300x200") }
         urls += [fill(cities["tiles"]), fill(cities["vector_tiles"]), fill(cities["clusters"]) + "?zoom=2&bbox=-10,35,30,60"]
         urls += (badges["styles"] as? [String] ?? []).map { "/" + (badges["url"] as? String ?? "?").replacingOccurrences(of: "{count}", with: "42") + "?style=\($0)" }
         urls.append("/" + (cards["url"] as? String ?? "?").replacingOccurrences(of: "{image_id}", with: "europe") + "?title=Caf%C3%A9&theme=dark")

@@ -20,7 +20,7 @@ enum Catalog {
                 "images": config.cards.imageSource != nil,
                 "url": "cards/{image_id}.png",
             ] as [String: Any],
-            "limits": ["max_scale": config.limits.maxScale, "max_text": config.limits.maxText],
+            "limits": ["max_scale": config.limits.maxScale, "max_text": config.limits.maxText, "max_static_side": config.limits.maxStaticSide],
         ]
     }
 
@@ -32,6 +32,7 @@ enum Catalog {
             "maxzoom": layer.maxzoom,
             "tiles": "tiles/\(layer.name)/{z}/{x}/{y}.\(layer.format.fileExtension)",
             "tilejson": "tiles/\(layer.name).json",
+            "static": "static/\(layer.name)/{lon},{lat},{zoom}/{width}x{height}.\(layer.format.fileExtension)",
         ]
         if let attribution = layer.attribution { entry["attribution"] = attribution }
         return entry

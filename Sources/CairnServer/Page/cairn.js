@@ -72,7 +72,20 @@
     };
   }
 
+  /// The static map of what the map shows now: the current layer, centre, zoom and size, with the
+  /// clusters of the first dataset whose markers are on.
+  function showStaticURL(overlays) {
+    if (!currentLayer) return;
+    const center = map.getCenter().wrap(), size = map.getSize(), largest = window.cairn.catalog.limits.max_static_side;
+    let url = currentLayer.static.replace('{lon}', center.lng.toFixed(5)).replace('{lat}', center.lat.toFixed(5))
+      .replace('{zoom}', String(map.getZoom())).replace('{width}', Math.min(size.x, largest)).replace('{height}', Math.min(size.y, largest));
+    const shown = (window.cairn.catalog.datasets || []).find((dataset) => map.hasLayer(overlays[dataset.name]));
+    if (shown) url += `?clusters=${encodeURIComponent(shown.name)}`;
+    document.getElementById('static-url').value = absolute(url);
+  }
+
   function writeHash(overlays) {
+    showStaticURL(overlays);
     const center = map.getCenter();
     const precision = Math.max(0, Math.ceil(Math.log2(map.getZoom() + 1) * 1.2));
     const active = Object.entries(overlays).filter(([, layer]) => map.hasLayer(layer)).map(([key]) => encodeURIComponent(key));
