@@ -54,6 +54,9 @@ public struct URLTemplate: Equatable, Sendable, CustomStringConvertible {
         if parts.contains(.subdomain) && subdomains.isEmpty {
             throw Invalid("URL template '\(template)' uses {s} but no subdomains are configured")
         }
+        if parts.contains(.subdomain), let bad = subdomains.first(where: { !Self.isPlainName($0) }) {
+            throw Invalid("URL template '\(template)': subdomain '\(bad)' is not a plain name (letters, digits, '-', '_', '.', not starting with '.')")
+        }
         self.template = template
         self.subdomains = subdomains
         self.parts = parts
@@ -85,4 +88,16 @@ public struct URLTemplate: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { template }
+
+    /// What `{s}` may stand for: a host-name-like word, never braces, a slash or `..`, so that
+    /// a subdomain can neither leave a placeholder in a URL nor climb out of a `file://` directory.
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): true
+            default: false
+            }
+        }
+    }
 }
