@@ -52,7 +52,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [
                 .linkedLibrary("png16"), .linkedLibrary("jpeg"),
-                .linkedLibrary("webp"), .linkedLibrary("deflate"), .linkedLibrary("m"),
+                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("deflate"), .linkedLibrary("m"),
             ]
         ),
         .target(name: "Canvas", dependencies: ["CCairo"]),

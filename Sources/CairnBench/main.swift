@@ -11,6 +11,12 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 let tilePath = root + "/Tests/Fixtures/tiles/world/2/2/1.png"
 try FontLibrary.configure(fontsDirectory: root + "/Fonts")
 
+// `CairnBench animation`: only the animated-tile section, with its targets unscaled.
+if CommandLine.arguments.dropFirst().first == "animation" {
+    try AnimationBench(machineFactor: nil, tilePath: tilePath).run()
+    exit(0)
+}
+
 print("# Cairn benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, medians")
 
 // MARK: Badges
@@ -102,6 +108,7 @@ for (name, surface) in encodeCases {
 ClusterBench(machineFactor: machineFactor).run()
 OverlayBench(machineFactor: machineFactor, citiesPath: root + "/Samples/points/cities15000.geojson").run()
 StaticBench(machineFactor: machineFactor, root: root).run()
+try AnimationBench(machineFactor: machineFactor, tilePath: tilePath).run()
 
 // MARK: Renderer chain
 

@@ -26,6 +26,32 @@ struct PNGChunkWriter {
         appendUInt32(libdeflate_crc32(0, start, 4 + dataCount))
     }
 
+    /// The bytes ``writeDataChunks(_:data:count:limit:sequence:)`` writes for `count` bytes of image data.
+    static func size(ofDataChunks count: Int, limit: Int, sequenced: Bool) -> Int {
+        let chunks = max(1, (count + limit - 1) / limit)
+        return count + chunks * (sequenced ? 16 : 12)
+    }
+
+    /// Writes `count` bytes of image data as consecutive `type` chunks of at most `limit` data bytes
+    /// (at least one chunk). With a `sequence` (APNG's `fdAT`), each chunk starts with that number,
+    /// which then goes up by one.
+    mutating func writeDataChunks(_ type: StaticString, data: UnsafePointer<UInt8>, count: Int, limit: Int,
+                                  sequence: inout UInt32?) {
+        var offset = 0
+        repeat {
+            let part = min(limit, count - offset)
+            let prefix = sequence == nil ? 0 : 4
+            writeChunk(type, dataCount: prefix + part) { out in
+                if let number = sequence {
+                    Self.store(number, at: out)
+                    sequence = number + 1
+                }
+                (out + prefix).update(from: data + offset, count: part)
+            }
+            offset += part
+        } while offset < count
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         base[count] = byte

@@ -1,27 +1,42 @@
 import Canvas
 
-/// Indexed PNGs (colour type 3): palette ordered translucent-first, indices packed at 1, 2, 4 or 8 bits, rows unfiltered.
-extension PNGWriter {
-    static func writeIndexed(_ image: PixelRows, palette scan: PaletteScan,
-                             indices: UnsafeMutablePointer<UInt8>, context: DeflateContext,
-                             idatLimit: Int) throws(CodecError) -> [UInt8] {
-        // Translucent colours first, so that tRNS only lists those.
+/// A palette in file order: translucent colours first, so that `tRNS` only lists those.
+struct IndexedPalette {
+    /// The colours, straight alpha, in file order.
+    let colors: [RGBA8]
+    /// `remap[i]` is the file index of ``PaletteScan/colors``[i].
+    let remap: [UInt8]
+    /// How many colours (the first ones) are translucent.
+    let translucentCount: Int
+    /// 1, 2, 4 or 8 bits an index: the fewest that hold every colour.
+    let bitDepth: Int
+
+    init(_ scan: PaletteScan) {
         let order = scan.colors.indices.sorted { lhs, rhs in
             let l = scan.colors[lhs] < 0xFF00_0000, r = scan.colors[rhs] < 0xFF00_0000
             return l != r ? l : lhs < rhs
         }
         var remap = [UInt8](repeating: 0, count: 256)
         for (new, old) in order.enumerated() { remap[old] = UInt8(new) }
-        let colors = order.map { RGBA8(premultiplied: scan.colors[$0]) }
-        let translucentCount = colors.firstIndex(where: { $0.a == 255 }) ?? colors.count
-
+        self.remap = remap
+        colors = order.map { RGBA8(premultiplied: scan.colors[$0]) }
+        translucentCount = colors.firstIndex(where: { $0.a == 255 }) ?? colors.count
         let count = colors.count
-        let bitDepth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
-        let width = image.width, height = image.height
+        bitDepth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
+    }
+}
+
+/// Indexed PNG scanlines (colour type 3): indices packed at 1, 2, 4 or 8 bits, rows unfiltered.
+extension PNGWriter {
+    /// Packs `width * height` scan indices (row by row) into unfiltered scanlines in `context.raw`;
+    /// returns them and their size.
+    static func indexedScanlines(_ indices: UnsafePointer<UInt8>, width: Int, height: Int, palette: IndexedPalette,
+                                 context: DeflateContext) -> (UnsafeMutablePointer<UInt8>, Int) {
+        let bitDepth = palette.bitDepth
         let rowBytes = (width * bitDepth + 7) / 8
         let rawCount = height * (rowBytes + 1)
         let raw = context.raw.bytes(rawCount)
-        remap.withUnsafeBufferPointer { remap in
+        palette.remap.withUnsafeBufferPointer { remap in
             let map = remap.baseAddress!
             for y in 0..<height {
                 let out = raw + y * (rowBytes + 1)
@@ -29,10 +44,7 @@ extension PNGWriter {
                 packIndices(indices + y * width, map, into: out + 1, width: width, bitDepth: bitDepth)
             }
         }
-        let (compressed, compressedCount) = context.zlibCompress(raw, count: rawCount)
-        guard compressedCount > 0 else { throw .encodeFailed("PNG: libdeflate failed") }
-        return assemble(image, bitDepth: UInt8(bitDepth), colorType: colorTypeIndexed, palette: colors,
-                        translucentCount: translucentCount, idat: compressed, idatCount: compressedCount, idatLimit: idatLimit)
+        return (raw, rawCount)
     }
 
     /// Writes one row of palette indices through `map` at `bitDepth` bits each, most significant first.

@@ -1,7 +1,9 @@
-/// RGB and RGBA PNGs (colour types 2 and 6): pixels converted and filtered row by row.
+/// RGB and RGBA PNG scanlines (colour types 2 and 6): pixels converted and filtered row by row.
 extension PNGWriter {
-    static func writeTruecolor(_ image: PixelRows, opaque: Bool, filter: PNGEncoder.Filter,
-                               compressor: PNGEncoder.Compressor, context: DeflateContext, idatLimit: Int) throws(CodecError) -> [UInt8] {
+    /// Converts and filters `image` into scanlines in `context.raw`; returns them, their size and the
+    /// length of one scanline with its filter byte.
+    static func truecolorScanlines(_ image: PixelRows, opaque: Bool, filter: PNGEncoder.Filter,
+                                   context: DeflateContext) -> (UnsafeMutablePointer<UInt8>, Int, Int) {
         let width = image.width, height = image.height
         let bpp = opaque ? 3 : 4
         let rowBytes = width * bpp
@@ -40,11 +42,7 @@ extension PNGWriter {
             }
             swap(&current, &previous)
         }
-        let (compressed, compressedCount) = compressor == .fast
-            ? context.fastCompress(raw, count: rawCount, rowBytes: rowBytes + 1) : context.zlibCompress(raw, count: rawCount)
-        guard compressedCount > 0 else { throw .encodeFailed("PNG: libdeflate failed") }
-        return assemble(image, bitDepth: 8, colorType: opaque ? colorTypeRGB : colorTypeRGBA, palette: [],
-                        translucentCount: 0, idat: compressed, idatCount: compressedCount, idatLimit: idatLimit)
+        return (raw, rawCount, rowBytes + 1)
     }
 
     /// Tries all five filters and writes the type byte and the row with the smallest ``PNGFilters/cost(_:_:)``.

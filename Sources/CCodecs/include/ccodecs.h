@@ -104,6 +104,24 @@ int ccodecs_webp_encode(const uint32_t *pixels, size_t stride, uint32_t width, u
                         float quality, int lossless, uint8_t **output, size_t *output_size,
                         char *message, size_t message_size);
 
+/* Animated WebP through libwebpmux's WebPAnimEncoder: create, add every frame with its start time,
+ * finish with the end time of the last frame, destroy. Frames are premultiplied ARGB32 (un-premultiplied
+ * here), width x height as created, `stride` pixels a row. Identical consecutive frames are merged by
+ * libwebp (the earlier frame's duration grows). */
+typedef struct ccodecs_webp_anim ccodecs_webp_anim;
+
+/* NULL when out of memory or the size is 0 or above 16383. With `lossless` 1, `quality` (0…100) is
+ * the compression effort, as in WebPConfig; `method` 0 (fastest) … 6 (smallest) is WebPConfig's too.
+ * `loop_count` 0 = forever, at most 65535. */
+ccodecs_webp_anim *ccodecs_webp_anim_create(uint32_t width, uint32_t height, int loop_count,
+                                            float quality, int lossless, int method);
+int ccodecs_webp_anim_add(ccodecs_webp_anim *anim, const uint32_t *pixels, size_t stride, int timestamp_ms);
+/* On success `*output` is a buffer of `*output_size` bytes: free it with ccodecs_free. */
+int ccodecs_webp_anim_finish(ccodecs_webp_anim *anim, int end_timestamp_ms, uint8_t **output, size_t *output_size);
+/* The message of the last failure. */
+const char *ccodecs_webp_anim_message(const ccodecs_webp_anim *anim);
+void ccodecs_webp_anim_destroy(ccodecs_webp_anim *anim);
+
 /* Frees a buffer returned by an encoder above. */
 void ccodecs_free(void *pointer);
 
