@@ -43,8 +43,13 @@ public struct TileProcessor: Sendable {
             try ImageDecoder.validate(bytes, limits: limits)
             return (bytes, inputFormat)
         }
+        return (try outputEncoder.encode(try render(input, tile: tile)), outputEncoder.format)
+    }
+
+    /// The tile decoded and drawn on by the chain, not encoded (a frame of an animation).
+    public func render(_ input: TileImage, tile: TileID?) throws -> Surface {
         var image = try input.surface(limits: limits)
         try chain.render(&image, context: RenderContext(tile: tile, scale: RenderContext.scale(forTileSide: image.width)))
-        return (try outputEncoder.encode(image), outputEncoder.format)
+        return image
     }
 }

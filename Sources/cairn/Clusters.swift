@@ -86,7 +86,8 @@ extension Cairn {
                 } else {
                     bytes = Array(statistics(index, readTime: readTime).utf8)
                 }
-            } catch let error as UnknownCluster {
+            } catch {
+                // Only the cluster queries throw, and only UnknownCluster.
                 throw CLIError.usage("\(points): \(error.description)")
             }
             try OutputFile.write(bytes + [0x0A], to: output, binary: false)

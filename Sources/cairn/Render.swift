@@ -14,10 +14,13 @@ extension Cairn {
                 OUT: a directory (z/x/y.ext tree), FILE.mbtiles, or '-' for a tar stream of z/x/y.ext on stdout.
                 Tiles the source does not have (404, 204, missing file) are counted as "no tile"; tiles that cannot be fetched or decoded fail, are listed, and make the exit code 65. A failure to write the output stops the job (exit 74).
                 Ctrl-C finishes the tiles in flight and stops; --resume then skips what is done.
+                Animated tiles: --frames SOURCE once per frame (or --times T1,T2,… with {t} in --source) writes one APNG (png) or animated WebP (webp) per tile, every frame through the chain; a frame a source lacks is transparent.
                 """)
 
-        @Option(help: ArgumentHelp("Where tiles come from: URL template, .mbtiles file or directory.", valueName: "SOURCE"))
-        var source: String
+        @Option(help: ArgumentHelp("Where tiles come from: URL template, .mbtiles file or directory (with --times, a template with {t}).", valueName: "SOURCE"))
+        var source: String?
+
+        @OptionGroup(title: "Animated tiles") var animation: FrameOptions
 
         @Option(parsing: .unconditional,
                 help: ArgumentHelp("The region: west,south,east,north in degrees (west > east crosses the antimeridian).", valueName: "W,S,E,N"))
@@ -75,7 +78,14 @@ extension Cairn {
 
         @OptionGroup var global: GlobalOptions
 
+        /// Each frame's source for animated tiles; nil for still ones.
+        var frameSources: [String]? { animation.sources(source: source) }
+
+        /// The source, or the first frame's.
+        var primarySource: String { frameSources?.first ?? source ?? "" }
+
         func validate() throws {
+            try animation.validate(source: source)
             if (bbox == nil) == (tiles == nil) { throw ValidationError("give exactly one of --bbox and --tiles") }
             if bbox != nil && zoom == nil { throw ValidationError("--bbox needs --zoom A-B") }
             if out == nil && !dryRun { throw ValidationError("--out is required (a directory, FILE.mbtiles or -)") }
@@ -100,10 +110,10 @@ extension Cairn {
                     try await RenderRun(plan: plan, command: self).run()
                 }
             } catch {
-                await plan.source.close()
+                await plan.close()
                 throw error
             }
-            await plan.source.close()
+            await plan.close()
         }
     }
 }

@@ -20,6 +20,8 @@ struct RenderPlan {
     let format: ImageFormat
     let output: Output?
     let scale: Int
+    /// Animated tiles' frames (`--frames`, `--times`); nil for still tiles.
+    let animation: AnimatedTiles?
 
     /// Checks the options and opens the source (last, so that nothing is left open when a check
     /// fails; the caller closes it).
@@ -42,18 +44,31 @@ struct RenderPlan {
         }
         scale = command.scale
         let chain = try ChainOption.parse(command.chain)
+        let locations = command.frameSources ?? [command.primarySource]
+        let option = command.frameSources == nil ? "--source" : command.animation.option
+        var sources: [any TileSource] = []
         do {
-            if scale == 2, (try? URLTemplate(command.source))?.hasScale != true {
-                throw CLIError.usage("--scale 2: the source '\(command.source)' has no {r} or {scale} for @2x tiles")
+            for location in locations {
+                if scale == 2, (try? URLTemplate(location))?.hasScale != true {
+                    throw CLIError.usage("--scale 2: the source '\(location)' has no {r} or {scale} for @2x tiles")
+                }
+                sources.append(try SourceLocation.open(location, subdomains: command.http.subdomainList, http: command.http.options,
+                                                       maxzoom: command.sourceMaxzoom, overZoomDepth: command.overzoomDepth))
             }
-            source = try SourceLocation.open(command.source, subdomains: command.http.subdomainList, http: command.http.options,
-                                             maxzoom: command.sourceMaxzoom, overZoomDepth: command.overzoomDepth)
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError.usage("--source: \(error)")
+            throw CLIError.usage("\(option): \(error)")
         }
-        format = command.format ?? SourceLocation.declaredFormat(of: command.source) ?? .png
+        source = sources[0]
+        format = command.format ?? SourceLocation.declaredFormat(of: command.primarySource) ?? .png
+        if command.frameSources != nil {
+            let frames = command.animation
+            animation = AnimatedTiles(sources: sources, encoder: try frames.encoder(for: format, quality: command.quality),
+                                      delay: frames.delay, loops: frames.loops)
+        } else {
+            animation = nil
+        }
         let encoder: ImageEncoder
         switch format {
         case .png: encoder = .png(PNGEncoder())
@@ -98,6 +113,11 @@ struct RenderPlan {
         } catch {
             throw CLIError.io("--out: \(error)")
         }
+    }
+
+    /// Closes the source (every frame's, for animated tiles).
+    func close() async {
+        if let animation { await animation.close() } else { await source.close() }
     }
 
     /// How the output is named in messages.

@@ -21,9 +21,9 @@ struct RenderRun {
         let failureLog = try command.failures.map(FailureLog.init(path:))
         let workers = WorkerPool(threads: command.jobs)
         defer { workers.shutdown() }
-        let inFlight = command.source.hasPrefix("http") ? max(command.jobs * 4, command.http.connections * 4) : command.jobs * 4
+        let inFlight = command.primarySource.hasPrefix("http") ? max(command.jobs * 4, command.http.connections * 4) : command.jobs * 4
         let job = BatchRender(source: plan.source, processor: plan.processor, sink: sink, workers: workers,
-                              scale: plan.scale, resume: command.resume, inFlight: inFlight)
+                              scale: plan.scale, resume: command.resume, inFlight: inFlight, animation: plan.animation)
         let progress = Progress(total: plan.file?.isStream == true ? nil : plan.list.count, noun: "tiles", quiet: command.global.quiet)
         var covered = CoveredArea()
         Interruption.stopCooperatively()

@@ -24,8 +24,8 @@ extension Cairn {
                 above a fractional --zoom and shrunk; a tile the source does not have is left transparent, any other failure exits 65 (74 for I/O).
                 """)
 
-        @Option(help: ArgumentHelp("Where tiles come from: URL template, .mbtiles file or directory.", valueName: "SOURCE"))
-        var source: String
+        @Option(help: ArgumentHelp("Where tiles come from: URL template, .mbtiles file or directory (with --times, a template with {t}).", valueName: "SOURCE"))
+        var source: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The centre, with --zoom.", valueName: "LON,LAT"))
         var center: String?
@@ -79,10 +79,12 @@ extension Cairn {
         var output: String?
 
         @OptionGroup(title: "HTTP source") var http: HTTPSourceArguments
+        @OptionGroup(title: "Animated map") var animation: FrameOptions
         @OptionGroup(title: "Clusters") var pointOptions: PointOptions
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
+            try animation.validate(source: source)
             if (bbox == nil) == (center == nil) { throw ValidationError("give --center LON,LAT with --zoom Z, or --bbox W,S,E,N") }
             if center != nil, zoom == nil { throw ValidationError("--center needs --zoom") }
             if bbox != nil, zoom != nil { throw ValidationError("--zoom goes with --center; --bbox finds its own zoom") }
@@ -96,43 +98,71 @@ extension Cairn {
             try global.configureFonts()
             let (view, overlays) = try plan()
             let chain = try ChainOption.parse(self.chain)
-            let tileSource: any TileSource
-            do {
-                tileSource = try SourceLocation.open(source, subdomains: http.subdomainList, http: http.options,
-                                                     maxzoom: sourceMaxzoom, overZoomDepth: TileID.maximumZoom)
-            } catch {
-                throw CLIError.usage("--source: \(error)")
-            }
-            defer { Task { await tileSource.close() } }
-            let hiDPI = (try? URLTemplate(source))?.hasScale == true
-            let mosaic = TileMosaic(view: view, maximumZoom: TileID.maximumZoom, tilePixels: hiDPI ? 256 * scale : 256)
-            var snapshot = Snapshot(mosaic: mosaic, overlays: overlays)
+            var clusterLayer: (index: ClusterIndex, overlay: ClusterOverlay)?
             if let clusters {
                 let overlay = try ClusterOverlay(style: try BadgeOptions.style(named: badgeStyle, option: "--badge-style"), label: label)
-                snapshot.clusters = (try ClusterIndex(points: try pointOptions.readPoints(clusters), options: pointOptions.clusterOptions,
-                                                      aggregates: pointOptions.aggregates()), overlay)
+                clusterLayer = (try ClusterIndex(points: try pointOptions.readPoints(clusters), options: pointOptions.clusterOptions,
+                                                 aggregates: pointOptions.aggregates()), overlay)
             }
+            let chosen = format ?? output.flatMap { ImageFormat(fileExtension: ($0 as NSString).pathExtension.lowercased()) } ?? .png
+            let frameSources = animation.sources(source: source)
+            let option = frameSources == nil ? "--source" : animation.option
+            // Frames one after the other: each is a whole picture, stitched from the same view.
+            var pictures: [Surface] = []
+            for location in frameSources ?? [source ?? ""] {
+                pictures.append(try await picture(view: view, overlays: overlays, clusters: clusterLayer, chain: chain,
+                                                  location: location, option: option))
+            }
+            let bytes: [UInt8]
+            if frameSources != nil {
+                let encoder = try animation.encoder(for: chosen, quality: nil)
+                bytes = try encoder.encode(pictures.map { AnimationFrame($0, milliseconds: animation.delay) }, loopCount: animation.loops)
+            } else {
+                bytes = try ImageEncoder.default(for: chosen).encode(pictures[0])
+            }
+            try OutputFile.write(bytes, to: output, binary: true)
+        }
+
+        /// The picture of `view` from the source at `location` (named `option` in messages).
+        private func picture(view: MapView, overlays: StaticOverlays, clusters: (index: ClusterIndex, overlay: ClusterOverlay)?,
+                             chain: RendererChain, location: String, option: String) async throws -> Surface {
+            let tileSource: any TileSource
+            do {
+                tileSource = try SourceLocation.open(location, subdomains: http.subdomainList, http: http.options,
+                                                     maxzoom: sourceMaxzoom, overZoomDepth: TileID.maximumZoom)
+            } catch {
+                throw CLIError.usage("\(option): \(error)")
+            }
+            let hiDPI = (try? URLTemplate(location))?.hasScale == true
+            let mosaic = TileMosaic(view: view, maximumZoom: TileID.maximumZoom, tilePixels: hiDPI ? 256 * scale : 256)
+            let snapshot = Snapshot(mosaic: mosaic, overlays: overlays, clusters: clusters)
             let tileScale = hiDPI ? scale : 1
             let found = Atomic(0)
-            let picture: Surface
+            let rendered: Result<Surface, any Error>
             do {
-                picture = try await snapshot.render { tile in
+                rendered = .success(try await snapshot.render { tile in
                     guard let image = try await tileSource.tile(tile, scale: tileScale) else { return nil }
                     found.add(1, ordering: .relaxed)
                     var surface = try image.surface()
                     try chain.render(&surface, context: RenderContext(tile: tile, scale: RenderContext.scale(forTileSide: surface.width)))
                     return surface
-                }
+                })
+            } catch {
+                rendered = .failure(error)
+            }
+            await tileSource.close()
+            let picture: Surface
+            do {
+                picture = try rendered.get()
             } catch let error as SourceError {
-                throw error.kind == .other ? CLIError.io("--source: \(error)") : CLIError.data("--source: \(error)")
+                throw error.kind == .other ? CLIError.io("\(option): \(error)") : CLIError.data("\(option): \(error)")
             } catch let error as CodecError {
-                throw CLIError.data("--source: a tile is not an image we can read: \(error)")
+                throw CLIError.data("\(option): a tile is not an image we can read: \(error)")
             }
             if found.load(ordering: .relaxed) == 0 {
-                Terminal.warning("--source: none of the \(Set(mosaic.placements.map(\.tile)).count) tiles of the view is there; the map is blank")
+                Terminal.warning("\(option): none of the \(Set(mosaic.placements.map(\.tile)).count) tiles of the view is there in \(location); the map is blank")
             }
-            let chosen = format ?? output.flatMap { ImageFormat(fileExtension: ($0 as NSString).pathExtension.lowercased()) } ?? .png
-            try OutputFile.write(try ImageEncoder.default(for: chosen).encode(picture), to: output, binary: true)
+            return picture
         }
 
         /// The view and the overlays, from the options; every problem names its option.

@@ -334,30 +334,8 @@ enum MVTReference {
         var description: String
     }
 
-    static let python = repositoryRoot + "/.venv/bin/python"
-    static let script = repositoryRoot + "/Tests/Support/mvt_decode.py"
-
     static func decode(_ tile: [UInt8]) throws -> [Layer] {
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw Failure(description: "\(python) is missing: run `make test` (or `scripts/test-venv.sh`) to make the test venv")
-        }
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try Data(tile).write(to: URL(fileURLWithPath: directory + "/tile.mvt"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, directory + "/tile.mvt"]
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let errors = StreamCollector(error.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errors.waitForEnd()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "mvt_decode.py exited with \(process.terminationStatus): \(errors.text)")
-        }
+        let data = try PythonReference.run("mvt_decode.py", on: tile, fileName: "tile.mvt")
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any], let layers = root["layers"] as? [[String: Any]] else {
             throw Failure(description: "mvt_decode.py printed no layers")
         }

@@ -14,7 +14,10 @@ public struct CairnServer: Sendable {
 
     /// Everything the routes use, built once from the configuration.
     struct Services: Sendable {
+        /// Every layer's service; an animated layer's is its first frame's (TileJSON, static maps).
         let layers: [String: LayerService]
+        /// The animated layers (`frames:`).
+        let animations: [String: AnimatedLayer]
         let badges: BadgeService
         let cards: CardService
         let clusters: ClusterService
@@ -41,10 +44,23 @@ public struct CairnServer: Sendable {
         let renders = RenderQueue(pool: WorkerPool(threads: workers), limit: config.server.queue)
         let productions = ProductionLimit(limit: config.server.maxInflightFetches ?? config.server.queue + workers)
         var layers: [String: LayerService] = [:]
+        var animations: [String: AnimatedLayer] = [:]
+        let animationMemory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
         for layer in config.layers {
+            let make = { (layer: ServerConfig.Layer) in
+                try LayerService(layer: layer, cache: cache, renders: renders, productions: productions,
+                                 policy: config.cache, metrics: metrics, decodeLimits: config.limits.decode)
+            }
             do {
-                layers[layer.name] = try LayerService(layer: layer, cache: cache, renders: renders, productions: productions,
-                                                      policy: config.cache, metrics: metrics, decodeLimits: config.limits.decode)
+                if let frames = layer.frames {
+                    let animated = try AnimatedLayer(layer: layer, frames: frames, make: make,
+                                                     store: ImageStore(memory: animationMemory, disk: cache, metrics: metrics, kind: "animation"),
+                                                     renders: renders, decodeLimits: config.limits.decode)
+                    animations[layer.name] = animated
+                    layers[layer.name] = animated.services[0].service
+                } else {
+                    layers[layer.name] = try make(layer)
+                }
             } catch {
                 throw ConfigError("layers.\(layer.name).source", "\(error)")
             }
@@ -67,11 +83,12 @@ public struct CairnServer: Sendable {
                                             renders: renders, cards: cards, maxAge: 60)
         services = Services(
             layers: layers,
+            animations: animations,
             badges: BadgeService(badges: config.badges, limits: config.limits,
                                  store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "badge"), renders: renders),
             cards: cards,
             clusters: clusterService,
-            statics: StaticService(layers: layers, clusters: clusterService,
+            statics: StaticService(layers: layers, animations: animations, clusters: clusterService,
                                    store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "static"),
                                    renders: renders, limits: config.limits),
             renders: renders, productions: productions, cache: cache, metrics: metrics)

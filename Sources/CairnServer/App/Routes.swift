@@ -15,9 +15,13 @@ enum Routes {
             guard let layer = services.layers[name] else { throw ServeError.notFound("no layer '\(name.prefix(64))'") }
             let tileRequest = try TileRequest.parse(layer: name, z: context.parameters.get("z") ?? "",
                                                     x: context.parameters.get("x") ?? "", file: context.parameters.get("file") ?? "")
-            let tile = try await layer.tile(tileRequest)
-            return ImageResponse.make(tile.bytes, contentType: tile.format.mimeType, etag: tile.etag, maxAge: tile.maxAge,
-                                      lastModified: tile.lastModified, cacheStatus: tile.cacheStatus, request: request)
+            if let animated = services.animations[name] {
+                if let frame = try query(request)["frame"] { return tileResponse(try await animated.frame(frame, of: tileRequest), request: request) }
+                let (image, status, maxAge) = try await animated.animation(tileRequest)
+                return ImageResponse.make(image.bytes, contentType: tileRequest.format.mimeType, etag: image.etag, maxAge: maxAge,
+                                          lastModified: image.lastModified, cacheStatus: status, request: request)
+            }
+            return tileResponse(try await layer.tile(tileRequest), request: request)
         }
 
         router.get("/tiles/:layer") { request, context -> Response in
@@ -108,6 +112,11 @@ enum Routes {
     /// The query string as a dictionary (first value wins); absurdly long ones are refused.
     private static func query(_ request: Request) throws -> [String: String] {
         try QueryValue.parameters(of: request.uri)
+    }
+
+    private static func tileResponse(_ tile: ServedTile, request: Request) -> Response {
+        ImageResponse.make(tile.bytes, contentType: tile.format.mimeType, etag: tile.etag, maxAge: tile.maxAge,
+                           lastModified: tile.lastModified, cacheStatus: tile.cacheStatus, request: request)
     }
 
     private static func imageResponse(_ image: ServedImage, status: String, maxAge: Int, request: Request) -> Response {

@@ -174,9 +174,11 @@ extension ServerConfig {
         var format = ImageFormat.png
         var minzoom = 0, maxzoom = 22
         var attribution: String?
-        try node.fields(["source", "chain", "format", "minzoom", "maxzoom", "attribution"]) { key, value in
+        var framesNode: ConfigNode?
+        try node.fields(["source", "chain", "format", "minzoom", "maxzoom", "attribution", "frames"]) { key, value in
             switch key {
             case "source": source = try Self.source(value, directory: directory, limits: limits)
+            case "frames": framesNode = value
             case "chain":
                 do {
                     chain = try RendererChain(node: value.node, path: value.path)
@@ -193,9 +195,17 @@ extension ServerConfig {
             default: attribution = try value.string()
             }
         }
-        guard let source else { throw ConfigError(node.path + ".source", "every layer needs a source") }
+        guard var source else { throw ConfigError(node.path + ".source", "every layer needs a source") }
         guard minzoom <= maxzoom else { throw ConfigError(node.path + ".minzoom", "is above maxzoom (\(maxzoom))") }
-        return Layer(name: name, source: source, chain: chain, format: format, minzoom: minzoom, maxzoom: maxzoom, attribution: attribution)
+        let frames = try framesNode.map { try Self.frames($0, sourceURL: source.url, directory: directory) }
+        // An animation given by its frames' URLs needs no source URL of its own: the first frame's stands for it.
+        if source.url.isEmpty, let first = frames?.urls.first { source.url = first }
+        guard !source.url.isEmpty else { throw ConfigError(node.path + ".source.url", "every source needs a url") }
+        if frames == nil, source.url.contains("{t}") {
+            throw ConfigError(node.path + ".source.url", "{t} stands for the times of frames: {times: […]}, which this layer does not have")
+        }
+        return Layer(name: name, source: source, chain: chain, format: format, minzoom: minzoom, maxzoom: maxzoom, attribution: attribution,
+                     frames: frames)
     }
 
     private static func source(_ node: ConfigNode, directory: String, limits: Limits) throws -> Source {
@@ -204,13 +214,7 @@ extension ServerConfig {
         try node.fields(["url", "subdomains", "maxzoom", "timeout", "connect_timeout", "deadline", "retries", "connections",
                          "headers"]) { key, value in
             switch key {
-            case "url":
-                let url = resolveFileURL(try value.string(), in: directory)
-                do { _ = try URLTemplate(url) } catch { throw ConfigError(value.path, "\(error)") }
-                guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("file://") || url.hasSuffix(".mbtiles") else {
-                    throw ConfigError(value.path, "expected an http://, https:// or file:// template or an .mbtiles file")
-                }
-                source.url = url.hasSuffix(".mbtiles") ? resolve(url, in: directory) : url
+            case "url": source.url = try sourceURL(try value.string(), path: value.path, directory: directory)
             case "subdomains": source.subdomains = try value.strings()
             case "maxzoom": source.maxzoom = try value.int(in: 0...TileID.maximumZoom)
             case "timeout": source.http.timeout = try value.seconds(in: Self.timeoutRange)
@@ -225,8 +229,18 @@ extension ServerConfig {
                 }
             }
         }
-        guard !source.url.isEmpty else { throw ConfigError(node.path + ".url", "every source needs a url") }
         return source
+    }
+
+    /// A source location, checked: an http(s):// or file:// template (a `{t}` stands for an
+    /// animated layer's times) or an .mbtiles file; relative files taken from `directory`.
+    static func sourceURL(_ text: String, path: String, directory: String) throws(ConfigError) -> String {
+        let url = resolveFileURL(text, in: directory)
+        do { _ = try URLTemplate(url.replacingOccurrences(of: "{t}", with: "t")) } catch { throw ConfigError(path, "\(error)") }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("file://") || url.hasSuffix(".mbtiles") else {
+            throw ConfigError(path, "expected an http://, https:// or file:// template or an .mbtiles file")
+        }
+        return url.hasSuffix(".mbtiles") ? resolve(url, in: directory) : url
     }
 
     /// Ten years: `Cache-Control: max-age` and file times stay in ordinary integers.

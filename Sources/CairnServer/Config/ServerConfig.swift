@@ -66,6 +66,8 @@ public struct ServerConfig: Sendable {
         public var minzoom = 0
         public var maxzoom = 22
         public var attribution: String?
+        /// An animated layer's frames; nil for a still one.
+        public var frames: Frames?
     }
 
     public struct Badges: Sendable {

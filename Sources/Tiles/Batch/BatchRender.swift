@@ -21,9 +21,12 @@ public struct BatchRender: Sendable {
     public let resume: Bool
     /// Tiles fetched, processed or written at once.
     public let inFlight: Int
+    /// Animated tiles instead of `source`'s: one source per frame, each frame through the chain.
+    public let animation: AnimatedTiles?
 
     public init(source: any TileSource, processor: TileProcessor, sink: any TileSink, workers: WorkerPool,
-                scale: Int = 1, resume: Bool = false, inFlight: Int? = nil) {
+                scale: Int = 1, resume: Bool = false, inFlight: Int? = nil, animation: AnimatedTiles? = nil) {
+        self.animation = animation
         self.source = source
         self.processor = processor
         self.sink = sink
@@ -80,13 +83,21 @@ public struct BatchRender: Sendable {
         return report
     }
 
-    /// Fetches, processes and writes one tile.
+    /// Fetches, processes and writes one tile (every frame of it, for an animation).
     private func make(_ tile: TileID) async -> Result<TileOutcome, SinkFailure> {
         do {
-            guard let image = try await source.tile(tile, scale: scale) else { return .success(.noTile) }
+            let produce: @Sendable () throws -> [UInt8]
             let processor = self.processor, sink = self.sink
+            if let animation {
+                let frames = try await animation.fetch(tile, scale: scale)
+                guard frames.contains(where: { $0 != nil }) else { return .success(.noTile) }
+                produce = { try animation.encode(frames, tile: tile, processor: processor) }
+            } else {
+                guard let image = try await source.tile(tile, scale: scale) else { return .success(.noTile) }
+                produce = { try processor.process(image, tile: tile).bytes }
+            }
             let result = try await workers.run { () throws -> Result<TileOutcome, SinkFailure> in
-                let bytes = try processor.process(image, tile: tile).bytes
+                let bytes = try produce()
                 do {
                     try sink.write(tile, data: bytes)
                 } catch {
