@@ -43,7 +43,7 @@ import Testing
             #expect(RawConnection.stillOpen(slowClients, after: 0).count == 2000, "closed before header_timeout")
         }
         // … and every one closed once it has passed.
-        let open = RawConnection.stillOpen(slowClients, after: lastSent.addingTimeInterval(4 + 3).timeIntervalSinceNow)
+        let open = RawConnection.stillOpen(slowClients, after: lastSent.addingTimeInterval(4 + 3 * TestTiming.scale).timeIntervalSinceNow)
         #expect(open.isEmpty, "\(open.count) of 2000 half-sent heads still open 3 s past header_timeout")
         #expect(Date().timeIntervalSince(firstSent) >= 3.5, "closed before header_timeout")
         #expect(try server.request(normal).status == 200)

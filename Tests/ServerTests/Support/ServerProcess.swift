@@ -26,9 +26,7 @@ final class ServerProcess: Sendable {
                                      environment: ["CAIRN_CACHE_DIR": directory + "/cache"].merging(environment) { $1 })
         process = launch.process
         errors = launch.errors
-        // A sanitizer build starts far slower (`make test-asan` sets CAIRN_TEST_TIME_SCALE).
-        let scale = ProcessInfo.processInfo.environment["CAIRN_TEST_TIME_SCALE"].flatMap(Double.init) ?? 1
-        let deadline = Date().addingTimeInterval(20 * max(1, scale))
+        let deadline = Date().addingTimeInterval(20 * TestTiming.scale)
         var found: Int?
         while found == nil, process.isRunning, Date() < deadline {
             found = errors.text.firstMatch(of: /listening.*url"?[=:]"?http:\/\/127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }
