@@ -1,3 +1,4 @@
+@testable import CairnServer
 import Foundation
 import Testing
 import TestUpstream
@@ -37,5 +38,21 @@ import Tiles
         }
         #expect(later.isEmpty, "\(later.count) of \(checked): \(later.prefix(5))")
         #expect(checked >= 50, "only \(checked) answers checked")
+    }
+
+    /// The clock race itself, where the served test above only sometimes lands: a second taken
+    /// from the clock (what every `Last-Modified` is) is never later than the `Date` stamped after
+    /// it, across the second boundaries of 1.2 s of tight looping. (`Date` once came from glibc's
+    /// coarse `time()`, which still says the previous second for a few milliseconds.)
+    @Test func theDateStampIsNeverBehindTheClock() throws {
+        let started = Date()
+        var checked = 0, behind = 0
+        while Date().timeIntervalSince(started) < 1.2 {
+            let modified = Date().timeIntervalSince1970.rounded(.down)
+            let date = try #require(HTTPDate.parse(DateHeader.now())).timeIntervalSince1970
+            if modified > date { behind += 1 }
+            checked += 1
+        }
+        #expect(behind == 0, "\(behind) of \(checked) stamps were a second behind the clock")
     }
 }

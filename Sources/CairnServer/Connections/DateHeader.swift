@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
@@ -24,9 +23,11 @@ final class DateHeader: ChannelOutboundHandler, RemovableChannelHandler {
     /// The formatted current second, formatted once per second for the whole process.
     private static let latest = Mutex((second: 0, text: ""))
 
-    /// The current time as an HTTP date.
+    /// The current time as an HTTP date. From the same clock as every `Last-Modified` (Foundation's
+    /// `Date`, CLOCK_REALTIME): glibc's `time()` reads the coarse clock, which can still say the
+    /// previous second a few milliseconds after `Date` has moved on.
     static func now() -> String {
-        let second = time(nil)
+        let second = Int(Date().timeIntervalSince1970.rounded(.down))
         if let cached = latest.withLock({ $0.second == second ? $0.text : nil }) { return cached }
         let text = HTTPDate.format(Date(timeIntervalSince1970: Double(second)))
         latest.withLock { $0 = (second, text) }
