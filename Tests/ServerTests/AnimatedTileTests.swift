@@ -129,6 +129,24 @@ import TestUpstream
         #expect(jpeg.status == 400 && jpeg.text.contains("animated"))
     }
 
+    /// `frames:` as just the list of the frames' templates, shown 500 ms each.
+    @Test func framesMayBeAPlainListOfTemplates() throws {
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: """
+            layers:
+              history:
+                source: {maxzoom: 2, retries: 0}
+                frames: ["\(upstream.baseURL)/a/{z}/{x}/{y}.png", "\(upstream.baseURL)/b/{z}/{x}/{y}.png"]
+            """)
+        defer { server.kill() }
+        let answer = try server.request("/tiles/history/2/1/1.png")
+        #expect(answer.status == 200, "\(answer.text.prefix(200))")
+        let (info, frames) = try decoded(answer.body)
+        #expect(info["frames"] as? Int == 2 && (info["durations"] as? [Double])?.map { Int($0) } == [500, 500])
+        let first = try server.request("/tiles/history/2/1/1.png?frame=0")
+        #expect(frames[0] == rgba(try ImageDecoder.decode(first.body)))
+    }
+
     @Test func identicalFramesMergeIntoALongerOne() throws {
         defer { upstream.stop() }
         let server = try ServerProcess(config: config(times: ["a", "a", "b"], extra: ["loops: 3"]))

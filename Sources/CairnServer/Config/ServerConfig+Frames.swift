@@ -22,22 +22,26 @@ extension ServerConfig {
     }
 
     /// Reads `frames: {times: [T…], delay: 500ms}` (each time put into the source's `{t}`) or
-    /// `frames: {urls: [TEMPLATE…], delay: …}`, with `missing: transparent|fail` and `loops: N`.
+    /// `frames: {urls: [TEMPLATE…], delay: …}`, with `missing: transparent|fail` and `loops: N`; or
+    /// just the list of templates, `frames: [TEMPLATE…]`, shown 500 ms each.
     static func frames(_ node: ConfigNode, sourceURL: String, directory: String) throws -> Frames {
         var times: [String]?, urls: [String]?
         var frames = Frames(urls: [], delay: 500)
-        try node.fields(["times", "urls", "delay", "missing", "loops"]) { key, value in
-            switch key {
-            case "times": times = try value.strings()
-            case "urls":
-                urls = try value.list().map { item throws(ConfigError) in
-                    try ServerConfig.sourceURL(try item.string(), path: item.path, directory: directory)
+        if node.node.sequence != nil {
+            urls = try templates(node, directory: directory)
+        } else {
+            try node.fields(["times", "urls", "delay", "missing", "loops"]) { key, value in
+                switch key {
+                case "times": times = try value.strings()
+                case "urls": urls = try templates(value, directory: directory)
+                case "delay": frames.delay = Int((try value.seconds(in: 0.01...60) * 1000).rounded())
+                case "missing":
+                    guard let missing = Frames.Missing(rawValue: try value.string()) else {
+                        throw ConfigError(value.path, "expected transparent or fail")
+                    }
+                    frames.missing = missing
+                default: frames.loops = try value.int(in: 0...65535)
                 }
-            case "delay": frames.delay = Int((try value.seconds(in: 0.01...60) * 1000).rounded())
-            case "missing":
-                guard let missing = Frames.Missing(rawValue: try value.string()) else { throw ConfigError(value.path, "expected transparent or fail") }
-                frames.missing = missing
-            default: frames.loops = try value.int(in: 0...65535)
             }
         }
         switch (times, urls) {
@@ -54,5 +58,10 @@ extension ServerConfig {
             do { _ = try URLTemplate(url) } catch { throw ConfigError(node.path + ".times[\(index)]", "\(error)") }
         }
         return frames
+    }
+
+    /// A list of frame sources, each checked as `source.url` is.
+    private static func templates(_ node: ConfigNode, directory: String) throws -> [String] {
+        try node.list().map { item throws(ConfigError) in try sourceURL(try item.string(), path: item.path, directory: directory) }
     }
 }
