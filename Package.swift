@@ -105,9 +105,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots"]),
+        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas", "TestSupport"]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),
         .target(
             name: "TestUpstream",
@@ -118,12 +118,14 @@ let package = Package(
             ],
             path: "Tests/TestUpstream"
         ),
-        .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
+        // What several test targets (and the bench) share: a seeded generator, GeoJSON features.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ClustersTests", dependencies: ["Clusters", "TestSupport"]),
         .testTarget(name: "ClusterOverlaysTests", dependencies: ["ClusterOverlays", "Clusters", "Markers", "Canvas", "Codecs"]),
         .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "TestUpstream"]),
-        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "TestUpstream", "TestPostgres"]),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "TestUpstream", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "TestUpstream", "TestPostgres", "TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Clusters
 import Foundation
+import TestSupport
 
 /// The "Clusters" section: supercluster's index built over 100,000 and 1,000,000 uniformly random
 /// points (max zoom 16), the process's memory peak after the 1,000,000-point build, and a map
@@ -132,25 +133,5 @@ private enum Memory {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
         return Double(line.split(separator: " ").dropFirst().first ?? "").map { $0 / 1024 } ?? 0
-    }
-}
-
-/// SplitMix64: the same points on every run.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double in `low..<high`.
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `cairn clusters POINTS`: the 34 006 cities of `Samples/points` clustered like supercluster,
 /// queried by zoom and bbox, children, leaves, expansion zoom and statistics, with the exit codes,
@@ -34,7 +35,7 @@ import Testing
         let a = try jsonObject(fromGeoJSON.stdout), b = try jsonObject(fromCSV.stdout)
         #expect(a["type"] as? String == "FeatureCollection")
         #expect(NSDictionary(dictionary: a).isEqual(to: b), "the GeoJSON and the CSV cluster differently")
-        let features = try clusterFeatures(fromGeoJSON.stdout)
+        let features = try GeoFeature.collection(fromGeoJSON.stdout)
         #expect(features.count == 691)  // supercluster's zoom 3 over the world: 586 clusters, 105 points
         #expect(features.filter(\.isCluster).count == 586)
         // The world at one zoom holds every city exactly once.
@@ -57,11 +58,11 @@ import Testing
     }
 
     @Test func aBboxKeepsExactlyTheWorldsFeaturesInsideIt() throws {
-        let world = try clusterFeatures(try Self.geojsonZoom3.get().stdout)
+        let world = try GeoFeature.collection(try Self.geojsonZoom3.get().stdout)
         let (west, south, east, north) = (-10.0, 35.0, 30.0, 60.0)
         let run = try Cairn.run(["clusters", Self.geojson, "--zoom", "3", "--bbox", "\(west),\(south),\(east),\(north)"])
         #expect(run.status == 0, "\(run.stderr)")
-        let inside = try clusterFeatures(run.stdout)
+        let inside = try GeoFeature.collection(run.stdout)
         #expect(inside.count > 20)
         let worldByID = Dictionary(world.map { ($0.id!, $0) }) { first, _ in first }
         for feature in inside {
@@ -75,37 +76,37 @@ import Testing
     // MARK: - Children, leaves, expansion zoom
 
     @Test func childrenCountsSumToTheClustersPointCount() throws {
-        let cluster = try #require(try clusterFeatures(try Self.geojsonZoom3.get().stdout).filter(\.isCluster).max { $0.pointCount < $1.pointCount })
+        let cluster = try #require(try GeoFeature.collection(try Self.geojsonZoom3.get().stdout).filter(\.isCluster).max { $0.pointCount < $1.pointCount })
         let run = try Cairn.run(["clusters", Self.geojson, "--children", "\(cluster.clusterID!)"])
         #expect(run.status == 0, "\(run.stderr)")
-        let children = try clusterFeatures(run.stdout)
+        let children = try GeoFeature.collection(run.stdout)
         #expect(children.count >= 2)
         #expect(children.reduce(0) { $0 + $1.pointCount } == cluster.pointCount, "children of \(cluster)")
     }
 
     @Test func leavesArePagedWithLimitAndOffset() throws {
-        let cluster = try #require(try clusterFeatures(try Self.csvZoom3.get().stdout).first { $0.isCluster && (15...60).contains($0.pointCount) })
+        let cluster = try #require(try GeoFeature.collection(try Self.csvZoom3.get().stdout).first { $0.isCluster && (15...60).contains($0.pointCount) })
         let id = "\(cluster.clusterID!)"
         let all = try Cairn.run(["clusters", Self.csv, "--leaves", id, "--limit", "1000"])
         #expect(all.status == 0, "\(all.stderr)")
-        let leaves = try clusterFeatures(all.stdout)
+        let leaves = try GeoFeature.collection(all.stdout)
         #expect(leaves.count == cluster.pointCount)
         #expect(leaves.allSatisfy { !$0.isCluster && $0.properties["name"] is String })
         #expect(Set(leaves.map { $0.id! }).count == leaves.count)
 
         let page = try Cairn.run(["clusters", Self.csv, "--leaves", id, "--limit", "4", "--offset", "5"])
         #expect(page.status == 0, "\(page.stderr)")
-        #expect(try clusterFeatures(page.stdout).map(\.id) == leaves[5..<9].map(\.id))
+        #expect(try GeoFeature.collection(page.stdout).map(\.id) == leaves[5..<9].map(\.id))
 
         let defaultPage = try Cairn.run(["clusters", Self.csv, "--leaves", id])
-        #expect(try clusterFeatures(defaultPage.stdout).map(\.id) == leaves[0..<10].map(\.id))  // --limit 10
+        #expect(try GeoFeature.collection(defaultPage.stdout).map(\.id) == leaves[0..<10].map(\.id))  // --limit 10
     }
 
     @Test func expansionZoomIsTheZoomWhereTheClusterSplits() throws {
-        let world = try clusterFeatures(try Self.geojsonZoom3.get().stdout)
+        let world = try GeoFeature.collection(try Self.geojsonZoom3.get().stdout)
         let cluster = try #require(world.filter(\.isCluster).max { $0.pointCount < $1.pointCount })
         let id = cluster.clusterID!
-        let children = try clusterFeatures(try Cairn.run(["clusters", Self.geojson, "--children", "\(id)"]).stdout)
+        let children = try GeoFeature.collection(try Cairn.run(["clusters", Self.geojson, "--children", "\(id)"]).stdout)
         // A zoom-3 cluster with two or more children at zoom 4 splits there.
         try #require(children.count >= 2)
         let run = try Cairn.run(["clusters", Self.geojson, "--expansion-zoom", "\(id)"])
@@ -186,11 +187,11 @@ import Testing
             "warning: \(path):5: row 4: latitude 95 is out of range (-90...90)",
         ])
         // Rows 1, 2 and 5 are within a few hundred metres: one cluster of three at zoom 3.
-        let features = try clusterFeatures(run.stdout)
+        let features = try GeoFeature.collection(run.stdout)
         #expect(features.count == 1)
         #expect(features.first?.isCluster == true && features.first?.pointCount == 3)
         let leaves = try Cairn.run(["clusters", path, "--leaves", "\(features.first?.clusterID ?? -1)", "--skip-invalid"])
-        #expect(Set(try clusterFeatures(leaves.stdout).compactMap(\.id)) == [1, 2, 5])
+        #expect(Set(try GeoFeature.collection(leaves.stdout).compactMap(\.id)) == [1, 2, 5])
     }
 
     @Test func aMissingFileIsAnIOError() throws {
@@ -272,7 +273,7 @@ import Testing
     @Test func aSumAggregateIsTheSumOverTheClustersLeaves() throws {
         let run = try Cairn.run(["clusters", Self.csv, "--zoom", "0", "--aggregate", "total=sum:population"])
         #expect(run.status == 0, "\(run.stderr)")
-        let world = try clusterFeatures(run.stdout)
+        let world = try GeoFeature.collection(run.stdout)
         // Over the world every city is in one feature: the totals add up to the file's population.
         let filePopulation = try String(contentsOfFile: Self.csv, encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
             .reduce(0) { sum, line in
@@ -287,7 +288,7 @@ import Testing
 
         let cluster = try #require(world.filter(\.isCluster).min { $0.pointCount < $1.pointCount })
         let total = try #require(cluster.properties["total"] as? Int)
-        let leaves = try clusterFeatures(try Cairn.run(["clusters", Self.csv, "--leaves", "\(cluster.clusterID!)", "--limit", "100000"]).stdout)
+        let leaves = try GeoFeature.collection(try Cairn.run(["clusters", Self.csv, "--leaves", "\(cluster.clusterID!)", "--limit", "100000"]).stdout)
         #expect(leaves.count == cluster.pointCount)
         #expect(leaves.reduce(0) { $0 + ($1.properties["population"] as? Int ?? 0) } == total)
     }
@@ -302,34 +303,6 @@ import Testing
     }
 }
 
-/// One feature of a FeatureCollection that `cairn clusters` printed.
-struct ClusterFeature: CustomStringConvertible {
-    var id: Int?
-    var lon: Double, lat: Double
-    var properties: [String: Any]
-
-    var clusterID: Int? { properties["cluster_id"] as? Int }
-    var isCluster: Bool { clusterID != nil }
-    /// The points it stands for: `point_count` of a cluster, 1 for a point.
-    var pointCount: Int { isCluster ? properties["point_count"] as? Int ?? 0 : 1 }
-    var description: String { "feature \(id.map(String.init) ?? "-") at (\(lon), \(lat)) \(properties)" }
-}
-
 func jsonObject(_ bytes: [UInt8]) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], "not a JSON object: \(String(decoding: bytes.prefix(200), as: UTF8.self))")
-}
-
-/// The features of a GeoJSON FeatureCollection.
-func clusterFeatures(_ bytes: [UInt8]) throws -> [ClusterFeature] {
-    let collection = try jsonObject(bytes)
-    try #require(collection["type"] as? String == "FeatureCollection")
-    let features = try #require(collection["features"] as? [[String: Any]])
-    return try features.map { feature in
-        let geometry = try #require(feature["geometry"] as? [String: Any])
-        try #require(geometry["type"] as? String == "Point")
-        let coordinates = try #require(geometry["coordinates"] as? [Double])
-        try #require(coordinates.count == 2)
-        return ClusterFeature(id: feature["id"] as? Int, lon: coordinates[0], lat: coordinates[1],
-                              properties: try #require(feature["properties"] as? [String: Any]))
-    }
 }

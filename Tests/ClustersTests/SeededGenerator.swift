@@ -1,25 +1,20 @@
 import Clusters
 import Foundation
+import TestSupport
 
 /// A SplitMix64 generator for the clustering property tests: the same cases on every run, and every
 /// failure message names the seed, so `SEED=N swift test --filter ClustersTests.<Suite>` replays
 /// that case alone (or, with a new N, explores a new one).
 struct SeededGenerator: RandomNumberGenerator {
     let seed: UInt64
-    private var state: UInt64
+    private var generator: SplitMix64
 
     init(seed: UInt64) {
         self.seed = seed
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// The seeds a randomised test runs with: the one in the `SEED` environment variable when it is
     /// set, else `defaults`.

@@ -3,20 +3,16 @@ import Foundation
 import Testing
 @testable import Codecs
 import CCodecs
+import TestSupport
 
 /// The truecolour fast path (``FastDeflate``): decoded pixels, pngcheck, determinism and worst cases.
 @Suite struct FastDeflateTests {
     /// A deterministic pseudo-random generator (SplitMix64), so failures reproduce.
     struct Noise {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+        private var generator: SplitMix64
+        init(state: UInt64) { generator = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { generator.next() }
+        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: generator.next()) }
     }
 
     /// Truecolour inputs: noise, flat colours, gradients, thin and tiny shapes, tiles, badges.

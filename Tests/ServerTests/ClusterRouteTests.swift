@@ -2,6 +2,7 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestSupport
 
 /// `GET /clusters/{dataset}…` on the real binary over the 34 006 cities of `Samples/points`: the
 /// GeoJSON answers are the bytes `cairn clusters` prints for the same options, with the caching
@@ -25,7 +26,7 @@ import Testing
         let bboxRun = try cli[0].get()
         #expect(bboxRun.status == 0, "\(bboxRun.stderr)")
         #expect(answer.body + [0x0A] == bboxRun.stdout, "the API and `cairn clusters` differ")
-        #expect(try geoFeatures(answer.body).contains { $0.properties["total"] is Int })  // the dataset's aggregate
+        #expect(try GeoFeature.collection(answer.body).contains { $0.properties["total"] is Int })  // the dataset's aggregate
 
         // The world (no bbox) at another zoom.
         let world = try server.request("/clusters/cities?zoom=5")
@@ -48,7 +49,7 @@ import Testing
     @Test func childrenLeavesAndExpansionZoomAreTheCLIs() throws {
         let server = try ServerProcess(config: CitiesDataset.config())
         defer { server.kill() }
-        let zoom3 = try geoFeatures(try server.request("/clusters/cities?zoom=3&bbox=-10,35,30,60").body)
+        let zoom3 = try GeoFeature.collection(try server.request("/clusters/cities?zoom=3&bbox=-10,35,30,60").body)
         let cluster = try #require(zoom3.filter(\.isCluster).max { $0.pointCount < $1.pointCount })
         let id = try #require(cluster.clusterID)
         let runs = concurrently(3) { index in
@@ -62,20 +63,20 @@ import Testing
         #expect(children.header("Content-Type") == "application/geo+json")
         #expect(children.header("Cache-Control") == "public, max-age=60")
         #expect(children.body + [0x0A] == (try runs[0].get().stdout))
-        #expect(try geoFeatures(children.body).reduce(0) { $0 + $1.pointCount } == cluster.pointCount)
+        #expect(try GeoFeature.collection(children.body).reduce(0) { $0 + $1.pointCount } == cluster.pointCount)
 
         let leaves = try server.request("/clusters/cities/\(id)/leaves?limit=7&offset=3")
         #expect(leaves.status == 200)
         #expect(leaves.body + [0x0A] == (try runs[1].get().stdout))
-        #expect(try geoFeatures(leaves.body).count == 7)
+        #expect(try GeoFeature.collection(leaves.body).count == 7)
         let etag = try #require(leaves.header("ETag"))
         #expect(try server.request("/clusters/cities/\(id)/leaves?limit=7&offset=3", headers: [("If-None-Match", etag)]).status == 304)
         let otherPage = try server.request("/clusters/cities/\(id)/leaves?limit=7&offset=4")
         #expect(otherPage.header("ETag") != etag)
-        #expect(try geoFeatures(otherPage.body).prefix(6).map(\.id) == (try geoFeatures(leaves.body)).dropFirst().map(\.id))
-        let defaultPage = try geoFeatures(try server.request("/clusters/cities/\(id)/leaves").body)
+        #expect(try GeoFeature.collection(otherPage.body).prefix(6).map(\.id) == (try GeoFeature.collection(leaves.body)).dropFirst().map(\.id))
+        let defaultPage = try GeoFeature.collection(try server.request("/clusters/cities/\(id)/leaves").body)
         #expect(defaultPage.count == 10)  // limit 10, offset 0
-        #expect(defaultPage[3..<10].map(\.id) == (try geoFeatures(leaves.body)).map(\.id))
+        #expect(defaultPage[3..<10].map(\.id) == (try GeoFeature.collection(leaves.body)).map(\.id))
 
         let expansion = try server.request("/clusters/cities/\(id)/expansion-zoom")
         #expect(expansion.status == 200)
@@ -88,7 +89,7 @@ import Testing
     @Test func unknownNamesAre404AndBadParametersAre400() throws {
         let server = try ServerProcess(config: CitiesDataset.config())
         defer { server.kill() }
-        let cluster = try #require(try geoFeatures(try server.request("/clusters/cities?zoom=2").body).first { $0.isCluster }?.clusterID)
+        let cluster = try #require(try GeoFeature.collection(try server.request("/clusters/cities?zoom=2").body).first { $0.isCluster }?.clusterID)
         let cases: [(String, Int)] = [
             ("/clusters/nowhere?zoom=3", 404),
             ("/clusters/nowhere/\(cluster)/children", 404),
@@ -223,30 +224,3 @@ enum ClusterCLI {
     }
 }
 
-/// One feature of a GeoJSON FeatureCollection the server or the CLI answered.
-struct GeoFeature: CustomStringConvertible {
-    var id: Int?
-    var lon: Double, lat: Double
-    var properties: [String: Any]
-
-    var clusterID: Int? { properties["cluster_id"] as? Int }
-    var isCluster: Bool { clusterID != nil }
-    /// `point_count` of a cluster, 1 for a point.
-    var pointCount: Int { isCluster ? properties["point_count"] as? Int ?? 0 : 1 }
-    var description: String { "feature \(id.map(String.init) ?? "-") at (\(lon), \(lat)) \(properties)" }
-}
-
-/// The features of a GeoJSON FeatureCollection.
-func geoFeatures(_ bytes: [UInt8]) throws -> [GeoFeature] {
-    let object = try JSONSerialization.jsonObject(with: Data(bytes))
-    let collection = try #require(object as? [String: Any], "not a JSON object: \(String(decoding: bytes.prefix(200), as: UTF8.self))")
-    try #require(collection["type"] as? String == "FeatureCollection")
-    let features = try #require(collection["features"] as? [[String: Any]])
-    return try features.map { feature in
-        let geometry = try #require(feature["geometry"] as? [String: Any])
-        let coordinates = try #require(geometry["coordinates"] as? [Double])
-        try #require(geometry["type"] as? String == "Point" && coordinates.count == 2)
-        return GeoFeature(id: feature["id"] as? Int, lon: coordinates[0], lat: coordinates[1],
-                          properties: try #require(feature["properties"] as? [String: Any]))
-    }
-}

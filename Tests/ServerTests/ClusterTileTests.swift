@@ -2,6 +2,7 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestSupport
 
 /// `GET /clusters/{dataset}/{z}/{x}/{y}.mvt|.png|@2x.png|.webp` over the cities of `Samples/points`:
 /// vector tiles decoded by an independent decoder (mapbox-vector-tile) hold the items of
@@ -25,7 +26,7 @@ import Testing
             let layer = layers[0]
             #expect(layer.name == "clusters" && layer.extent == 4096 && layer.version == 2)
 
-            let world = try geoFeatures(try server.request("/clusters/cities?zoom=\(z)").body)
+            let world = try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)").body)
             let expected = Self.tileItems(world, z: z, x: x, y: y)
             var unmatched = expected
             for feature in layer.features {
@@ -47,7 +48,7 @@ import Testing
             #expect(layer.features.count > (z == 0 ? 30 : 50), "\(z)/\(x)/\(y): only \(layer.features.count) features")
 
             // The JSON API over the tile's own bbox: every item is in the tile.
-            let inside = try geoFeatures(try server.request("/clusters/cities?zoom=\(z)&bbox=\(Self.bbox(z: z, x: x, y: y))").body)
+            let inside = try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)&bbox=\(Self.bbox(z: z, x: x, y: y))").body)
             let ids = Set(layer.features.compactMap { $0.id.flatMap { Int($0) } })
             #expect(!inside.isEmpty && inside.allSatisfy { ids.contains($0.id ?? -1) }, "\(z)/\(x)/\(y)")
         }
@@ -59,7 +60,7 @@ import Testing
         let server = try ServerProcess(config: CitiesDataset.config())
         defer { server.kill() }
         let z = 5
-        let items = try Self.items(try geoFeatures(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
+        let items = try Self.items(try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
         let (cluster, empty) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: true), "no isolated cluster at zoom \(z)")
         let tileX = Int(cluster.gx / 256), tileY = Int(cluster.gy / 256)
         let path = "/clusters/cities/\(z)/\(tileX)/\(tileY)"
@@ -109,7 +110,7 @@ import Testing
         let server = try ServerProcess(config: CitiesDataset.config())
         defer { server.kill() }
         let z = 6
-        let items = try Self.items(try geoFeatures(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
+        let items = try Self.items(try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
         let (point, _) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: false), "no isolated point at zoom \(z)")
         let tileX = Int(point.gx / 256), tileY = Int(point.gy / 256)
         for (scale, suffix) in [(1.0, ".png"), (2.0, "@2x.png")] {
@@ -132,7 +133,7 @@ import Testing
         defer { server.kill() }
         var found: (item: TileItem, z: Int)?
         for z in 4...8 where found == nil {
-            let items = try Self.items(try geoFeatures(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
+            let items = try Self.items(try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
             let grid = ItemGrid(items)
             let size = Double(256 << z)
             found = items.first { item in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A file dataset of `cairn serve` follows its file: a rewrite is served within a refresh, a
 /// malformed rewrite is refused while the last good index goes on being served (logged and
@@ -33,7 +34,7 @@ import Testing
     static func ids(_ server: ServerProcess) throws -> (Set<Int>, HTTPResponse) {
         let response = try server.request("/clusters/pts?zoom=16")
         try #require(response.status == 200, "\(response.text)")
-        return (Set(try geoFeatures(response.body).compactMap(\.id)), response)
+        return (Set(try GeoFeature.collection(response.body).compactMap(\.id)), response)
     }
 
     @Test func aRewrittenFileIsServedWithinARefresh() throws {

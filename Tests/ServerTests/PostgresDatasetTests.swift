@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestPostgres
+import TestSupport
 
 /// A PostgreSQL dataset of `cairn serve` against a real PostgreSQL server: the query's rows are
 /// clustered and served, re-run every `refresh`; a failing query keeps the last good index (logged,
@@ -20,7 +21,7 @@ import TestPostgres
     static func features(_ server: ServerProcess, zoom: Int) throws -> (features: [GeoFeature], response: HTTPResponse) {
         let response = try server.request("/clusters/places?zoom=\(zoom)")
         try #require(response.status == 200, "\(response.text)")
-        return (try geoFeatures(response.body), response)
+        return (try GeoFeature.collection(response.body), response)
     }
 
     @Test func rowsAreServedAndTheQueryReRunEveryRefresh() throws {

@@ -2,6 +2,7 @@ import Canvas
 import Codecs
 import Foundation
 import Tiles
+import TestSupport
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
@@ -56,21 +57,15 @@ func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
 /// names the seed, so `SEED=N swift test --filter …` replays (or, with a new N, explores) them.
 struct SeededGenerator: RandomNumberGenerator {
     let seed: UInt64
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// The seed from the `SEED` environment variable, else a fixed one.
     init(seed: UInt64 = ProcessInfo.processInfo.environment["SEED"].flatMap { UInt64($0) } ?? 0x5EED_CA12) {
         self.seed = seed
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 }
 
 /// A solid `color` image of `width`×`height` written as a PNG file in a new temporary directory; its path.

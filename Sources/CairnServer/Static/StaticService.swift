@@ -70,13 +70,7 @@ struct StaticService: Sendable {
         let format = layer.layer.format, scale = mosaic.view.scale
         return try await withThrowingTaskGroup(of: (TileID, ServedTile?).self) { group in
             for tile in Set(mosaic.placements.map(\.tile)) {
-                group.addTask {
-                    do {
-                        return (tile, try await layer.tile(TileRequest(layer: name, tile: tile, scale: scale, format: format)))
-                    } catch let error as ServeError where error.statusCode == 404 {
-                        return (tile, nil)
-                    }
-                }
+                group.addTask { (tile, try await layer.tileIfPresent(TileRequest(layer: name, tile: tile, scale: scale, format: format))) }
             }
             var tiles: [TileID: ServedTile] = [:]
             for try await (tile, served) in group { if let served { tiles[tile] = served } }

@@ -77,13 +77,9 @@ final class AnimatedLayer: Sendable {
         return try await withThrowingTaskGroup(of: (Int, ServedTile?).self) { group in
             for (index, (name, service)) in services.enumerated() {
                 group.addTask {
-                    do {
-                        return (index, try await service.tile(TileRequest(layer: name, tile: request.tile, scale: request.scale, format: format)))
-                    } catch let error as ServeError where error.statusCode == 404 && !failOnMissing {
-                        return (index, nil)
-                    } catch let error as ServeError where error.statusCode == 404 {
-                        throw ServeError.notFound("frame \(index) has no tile \(request.tile)")
-                    }
+                    let tile = try await service.tileIfPresent(TileRequest(layer: name, tile: request.tile, scale: request.scale, format: format))
+                    if tile == nil, failOnMissing { throw ServeError.notFound("frame \(index) has no tile \(request.tile)") }
+                    return (index, tile)
                 }
             }
             var tiles = [ServedTile?](repeating: nil, count: services.count)

@@ -67,6 +67,16 @@ final class LayerService: Sendable {
         }
     }
 
+    /// The tile, or nil when there is none (what ``tile(_:)`` answers with a 404): a picture made of
+    /// several tiles (a static map, an animation) leaves that part transparent.
+    func tileIfPresent(_ request: TileRequest) async throws(ServeError) -> ServedTile? {
+        do {
+            return try await tile(request)
+        } catch where error.statusCode == 404 {
+            return nil
+        }
+    }
+
     /// One trip upstream and one render for a tile that is missing or stale.
     private func produce(_ request: TileRequest, stale: CachedTile?) async throws -> ServedTile {
         let validators = stale.map { Validators(etag: $0.metadata.upstreamETag, lastModified: $0.metadata.upstreamLastModified) } ?? Validators()
