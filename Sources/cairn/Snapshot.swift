@@ -27,6 +27,9 @@ extension Cairn {
         @Option(help: ArgumentHelp("Where tiles come from: URL template, .mbtiles file or directory (with --times, a template with {t}).", valueName: "SOURCE"))
         var source: String?
 
+        /// The widest or tallest picture in pixels: 8192² RGBA is 256 MB before encoding.
+        static let largestSide = 8192
+
         @Option(parsing: .unconditional, help: ArgumentHelp("The centre, with --zoom.", valueName: "LON,LAT"))
         var center: String?
 
@@ -171,7 +174,7 @@ extension Cairn {
                 do { return try body() } catch { throw CLIError.usage("\(option): \(error.description)") }
             }
             let (width, height) = try parsed("--size") { () throws(SnapshotParameterError) in
-                try SnapshotParameters.size(size, maximumSide: Surface.maximumSide / scale)
+                try SnapshotParameters.size(size, maximumSide: Self.largestSide / scale)
             }
             let view: MapView
             if let center {

@@ -66,6 +66,8 @@ import Tiles
         let cases: [([String], Int32, String)] = [
             (["--center", "10,50", "--size", "100x100"], 64, "--center needs --zoom"),
             (["--center", "10,50", "--zoom", "3", "--size", "100by100"], 64, "--size: the size is WIDTHxHEIGHT"),
+            (["--center", "10,50", "--zoom", "3", "--size", "30000x300"], 64, "--size: width and height must be from 1 to 8192"),
+            (["--center", "10,50", "--zoom", "3", "--size", "5000x300", "--scale", "2"], 64, "--size: width and height must be from 1 to 4096"),
             (["--center", "10,95", "--zoom", "3", "--size", "100x100"], 64, "--center: the centre must have"),
             (["--bbox", "30,35,-10", "--size", "100x100"], 64, "--bbox: the box is W,S,E,N"),
             (["--bbox", "30,35,-10,95", "--size", "100x100"], 64, "--bbox: the box W,S,E,N:"),
