@@ -8,7 +8,7 @@ enum FreePort {
     /// A TCP port on 127.0.0.1 that was free a moment ago: the kernel's pick for port 0.
     static func pick() throws -> Int {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
