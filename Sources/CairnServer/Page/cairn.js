@@ -354,6 +354,10 @@
     catalog: null,
     idle() {
       if (pending > 0 || !map) return false;
+      // Badge and card images still on their way (a failed one counts as complete).
+      for (const image of document.querySelectorAll('.leaflet-marker-pane img, .leaflet-popup img')) {
+        if (!image.complete) return false;
+      }
       let loading = false;
       map.eachLayer((layer) => { if (layer.isLoading && layer.isLoading()) loading = true; });
       return !loading;
