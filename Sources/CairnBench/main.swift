@@ -16,6 +16,11 @@ if CommandLine.arguments.dropFirst().first == "animation" {
     try AnimationBench(machineFactor: nil, tilePath: tilePath).run()
     exit(0)
 }
+// `CairnBench clusters`: only the clustering section (index builds, memory, queries), targets unscaled.
+if CommandLine.arguments.dropFirst().first == "clusters" {
+    ClusterBench(machineFactor: 1).run()
+    exit(0)
+}
 
 print("# Cairn benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, medians")
 

@@ -102,7 +102,7 @@ struct ClusterIndexBuilder {
         let radius = options.radius / (options.extent * pow2(zoom))
         let lists = clusterX.withUnsafeBufferPointer { clusterX in
             clusterY.withUnsafeBufferPointer { clusterY in
-                NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024,
+                NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024, crowding: 2,
                                exact: ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY))
             }
         }

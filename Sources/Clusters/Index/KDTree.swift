@@ -13,22 +13,6 @@ struct KDEntry {
     func coordinate(_ axis: Int) -> Float { axis == 0 ? x : y }
 }
 
-/// The axis a selection compares on, as a type, so each axis gets its own compiled loop.
-protocol KDAxis {
-    static var number: Int { get }
-    static func key(_ entry: KDEntry) -> Float
-}
-
-enum KDAxisX: KDAxis {
-    static var number: Int { 0 }
-    @inline(__always) static func key(_ entry: KDEntry) -> Float { entry.x }
-}
-
-enum KDAxisY: KDAxis {
-    static var number: Int { 1 }
-    @inline(__always) static func key(_ entry: KDEntry) -> Float { entry.y }
-}
-
 /// A static 2-D KD-tree built and searched exactly as kdbush 4 does (Floyd–Rivest selection,
 /// alternating axes, leaves of `nodeSize` items, an explicit stack), so that `within` returns
 /// neighbours in the same order as supercluster sees them. That order decides which unvisited
@@ -43,67 +27,11 @@ struct KDTree {
         self.nodeSize = max(2, min(nodeSize, 65535))
         let count = entries.count
         guard count > 0 else { return }
-        let nodeSize = self.nodeSize
-        self.entries.withUnsafeMutableBufferPointer { entries in
-            Self.sort(entries, nodeSize, 0, count - 1, 0)
-        }
+        let sorter = KDSorter(nodeSize: self.nodeSize)
+        self.entries.withUnsafeMutableBufferPointer { sorter.sort($0) }
     }
 
     var count: Int { entries.count }
-
-    // MARK: Building (kdbush's sort and select)
-
-    private static func sort(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ nodeSize: Int, _ left: Int, _ right: Int, _ axis: Int) {
-        if right - left <= nodeSize { return }
-        let m = (left + right) >> 1
-        if axis == 0 { select(entries, m, left, right, KDAxisX.self) } else { select(entries, m, left, right, KDAxisY.self) }
-        sort(entries, nodeSize, left, m - 1, 1 - axis)
-        sort(entries, nodeSize, m + 1, right, 1 - axis)
-    }
-
-    private static func select<Axis: KDAxis>(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ k: Int, _ left: Int, _ right: Int,
-                                             _ axis: Axis.Type) {
-        var left = left, right = right
-        while right > left {
-            if right - left > 600 {
-                let n = Double(right - left + 1)
-                let m = Double(k - left + 1)
-                let z = log(n)
-                let s = 0.5 * exp(2 * z / 3)
-                let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (m - n / 2 < 0 ? -1 : 1)
-                let newLeft = max(left, Int((Double(k) - m * s / n + sd).rounded(.down)))
-                let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
-                select(entries, k, newLeft, newRight, axis)
-            }
-            let t = Axis.key(entries[k])
-            var i = left
-            var j = right
-            swap(entries, left, k)
-            if Axis.key(entries[right]) > t { swap(entries, left, right) }
-            while i < j {
-                swap(entries, i, j)
-                i += 1
-                j -= 1
-                while Axis.key(entries[i]) < t { i += 1 }
-                while Axis.key(entries[j]) > t { j -= 1 }
-            }
-            if Axis.key(entries[left]) == t {
-                swap(entries, left, j)
-            } else {
-                j += 1
-                swap(entries, j, right)
-            }
-            if j <= k { left = j + 1 }
-            if k <= j { right = j - 1 }
-        }
-    }
-
-    @inline(__always)
-    private static func swap(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ i: Int, _ j: Int) {
-        let t = entries[i]
-        entries[i] = entries[j]
-        entries[j] = t
-    }
 
     // MARK: Searching
 

@@ -1,0 +1,191 @@
+/// The pairs of items within the radius of each other in one KD-tree subtree, for
+/// ``NeighbourLists``.
+///
+/// The subtree's items are put in a grid of cells a little wider than the radius, and each is
+/// compared with the others of its cell after it and those of the next cells (right, and the
+/// three below); a pair that close in x and y is checked exactly in each direction (an item's own coordinates are exact, its
+/// neighbour's those of the tree, as in kdbush's search). An item farther than the radius from
+/// every edge of the subtree's cell (an interior item) has all its neighbours in the subtree and
+/// is recorded at once; the others go to ``EdgePairs`` with the pairs found so far.
+struct SubtreeSweep {
+    private let radiusSquared: Double
+    /// How far apart in x or y two items can be in tree coordinates and still be neighbours: the
+    /// radius, widened past the gap between a cluster's exact centroid and its Float32 position.
+    /// It is also how far inside its cell an item must be to be interior, so that an item with a
+    /// neighbour across the cell's edge is never taken for one.
+    private let reach: Double
+    private let tables: SweepTables
+    /// Directed neighbour pairs found: the item's offset above its neighbour's.
+    private var pairs: [UInt32] = []
+    /// One item's neighbours, as tree positions.
+    private var neighbours: [Int] = []
+
+    init(capacity: Int, radius: Double) {
+        radiusSquared = radius * radius
+        reach = EdgePairs.reach(radius)
+        tables = SweepTables(capacity: capacity)
+        pairs.reserveCapacity(256)
+        neighbours.reserveCapacity(64)
+    }
+
+    /// Records the interior items of the subtree `cell` into `output` and hands the others to
+    /// `edges`.
+    mutating func run(_ entries: UnsafeBufferPointer<KDEntry>, _ cell: TreeCell, exact: ExactCoordinates,
+                      output: inout ListOutput, edges: inout EdgePairs) {
+        let left = cell.left, count = cell.right - cell.left + 1
+        prepare(entries, cell, exact: exact)
+        findPairs(count: count)
+        if pairs.count > 1 { pairs.sort() }
+        let interior = tables.interior
+        var next = 0
+        for offset in 0..<count {
+            let position = left + offset
+            neighbours.removeAll(keepingCapacity: true)
+            while next < pairs.count, Int(pairs[next] >> 16) == offset {
+                neighbours.append(left + Int(pairs[next] & 0xFFFF))
+                next += 1
+            }
+            if interior[offset] {
+                output.record(position, neighbours: neighbours, entries)
+            } else {
+                edges.add(position, subtree: left)
+                for neighbour in neighbours { edges.addPair(position, neighbour) }
+            }
+        }
+    }
+
+    /// Fills the per-offset tables and sorts the offsets into a grid of cells at least `reach`
+    /// wide and high (at most one cell an item).
+    private func prepare(_ entries: UnsafeBufferPointer<KDEntry>, _ cell: TreeCell, exact: ExactCoordinates) {
+        let left = cell.left, count = cell.right - cell.left + 1, reach = self.reach
+        let t = tables
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for offset in 0..<count {
+            let entry = entries[left + offset]
+            let (x, y) = exact.of(entry)
+            let treeX = Double(entry.x), treeY = Double(entry.y)
+            t.exactX[offset] = x
+            t.exactY[offset] = y
+            t.treeX[offset] = treeX
+            t.treeY[offset] = treeY
+            t.interior[offset] = cell.holds(x, y, radius: reach)
+            minX = min(minX, treeX)
+            maxX = max(maxX, treeX)
+            minY = min(minY, treeY)
+            maxY = max(maxY, treeY)
+        }
+        var columns = max(1, ((maxX - minX) / (reach * 1.0001)).rounded(.down))
+        var rows = max(1, ((maxY - minY) / (reach * 1.0001)).rounded(.down))
+        let most = Double(count)
+        if columns * rows > most {
+            let shrink = (most / (columns * rows)).squareRoot()
+            columns = min(most, max(1, (columns * shrink).rounded(.down)))
+            rows = min((most / columns).rounded(.down), max(1, (rows * shrink).rounded(.down)))
+        }
+        let gridColumns = Int(columns), gridRows = Int(rows), cells = gridColumns * gridRows
+        let scaleX = maxX > minX ? columns / (maxX - minX) : 0
+        let scaleY = maxY > minY ? rows / (maxY - minY) : 0
+        let starts = t.cellStart
+        for c in 0...cells { starts[c] = 0 }
+        for offset in 0..<count {
+            let column = min(gridColumns - 1, Int((t.treeX[offset] - minX) * scaleX))
+            let row = min(gridRows - 1, Int((t.treeY[offset] - minY) * scaleY))
+            let c = row * gridColumns + column
+            t.cell[offset] = Int32(truncatingIfNeeded: c)
+            starts[c + 1] &+= 1
+        }
+        for c in 0..<cells { starts[c + 1] &+= starts[c] }
+        // Offsets by cell, each cell in offset order (`starts` moves to each cell's end and back).
+        for offset in 0..<count {
+            let c = Int(t.cell[offset])
+            t.byCell[Int(starts[c])] = UInt16(truncatingIfNeeded: offset)
+            starts[c] &+= 1
+        }
+        var c = cells
+        while c > 0 { starts[c] = starts[c - 1]; c -= 1 }
+        starts[0] = 0
+        t.gridColumns = gridColumns
+        t.gridRows = gridRows
+    }
+
+    /// Collects in `pairs` every (item, neighbour) of the subtree: each item against the others of
+    /// its cell after it, those of the cell to its right, and those of the three cells below.
+    private mutating func findPairs(count: Int) {
+        pairs.removeAll(keepingCapacity: true)
+        let t = tables
+        let starts = t.cellStart, columns = t.gridColumns, rows = t.gridRows
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let c = row * columns + column
+                let first = Int(starts[c]), end = Int(starts[c + 1])
+                guard first < end else { continue }
+                let sameRowEnd = column + 1 < columns ? Int(starts[c + 2]) : end
+                let below = row + 1 < rows
+                let belowFirst = below ? Int(starts[c + columns - (column > 0 ? 1 : 0)]) : 0
+                let belowEnd = below ? Int(starts[c + columns + (column + 1 < columns ? 2 : 1)]) : 0
+                for s in first..<end {
+                    let a = Int(t.byCell[s])
+                    compare(a, with: (s + 1)..<sameRowEnd)
+                    compare(a, with: belowFirst..<belowEnd)
+                }
+            }
+        }
+    }
+
+    /// Checks item `a` against the items at `range` of the cell-sorted offsets, both ways.
+    @inline(__always)
+    private mutating func compare(_ a: Int, with range: Range<Int>) {
+        let t = tables, reach = self.reach
+        let ax = t.treeX[a], ay = t.treeY[a]
+        for u in range {
+            let other = Int(t.byCell[u])
+            guard abs(t.treeX[other] - ax) <= reach, abs(t.treeY[other] - ay) <= reach else { continue }
+            check(a, other)
+            check(other, a)
+        }
+    }
+
+    /// Records `neighbour` as a neighbour of `item` when it is within the radius of the item's
+    /// exact position.
+    @inline(__always)
+    private mutating func check(_ item: Int, _ neighbour: Int) {
+        let t = tables
+        let dx = t.treeX[neighbour] - t.exactX[item], dy = t.treeY[neighbour] - t.exactY[item]
+        if dx * dx + dy * dy <= radiusSquared { pairs.append(UInt32(item) << 16 | UInt32(neighbour)) }
+    }
+}
+
+/// The per-item scratch tables of a ``SubtreeSweep``, allocated once for the largest subtree.
+final class SweepTables {
+    let exactX: UnsafeMutablePointer<Double>
+    let exactY: UnsafeMutablePointer<Double>
+    let treeX: UnsafeMutablePointer<Double>
+    let treeY: UnsafeMutablePointer<Double>
+    let interior: UnsafeMutablePointer<Bool>
+    /// Each offset's grid cell; the offsets by cell; where each cell starts in them (at most one
+    /// cell an item).
+    let cell: UnsafeMutablePointer<Int32>
+    let byCell: UnsafeMutablePointer<UInt16>
+    let cellStart: UnsafeMutablePointer<Int32>
+    var gridColumns = 1
+    var gridRows = 1
+
+    init(capacity: Int) {
+        exactX = .allocate(capacity: capacity)
+        exactY = .allocate(capacity: capacity)
+        treeX = .allocate(capacity: capacity)
+        treeY = .allocate(capacity: capacity)
+        interior = .allocate(capacity: capacity)
+        cell = .allocate(capacity: capacity)
+        byCell = .allocate(capacity: capacity)
+        cellStart = .allocate(capacity: capacity + 2)
+    }
+
+    deinit {
+        for pointer in [UnsafeMutableRawPointer(exactX), UnsafeMutableRawPointer(exactY), UnsafeMutableRawPointer(treeX),
+                        UnsafeMutableRawPointer(treeY), UnsafeMutableRawPointer(interior),
+                        UnsafeMutableRawPointer(cell), UnsafeMutableRawPointer(byCell), UnsafeMutableRawPointer(cellStart)] {
+            pointer.deallocate()
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import Clusters
+
+/// The neighbour lists clustering reads against kdbush's search itself: for every item of a level
+/// big enough to be cut into many subtrees, the list must hold what `within` finds around the
+/// item's exact position, in the order it finds it, and an item must be flagged alone exactly
+/// when the search finds only itself. Points sit at Float32 positions, clusters at Double
+/// centroids a fraction of a Float32 step from their tree positions (as in the index), spread
+/// evenly, in clumps, on a lattice whose spacing is the radius (pairs right at the radius,
+/// items right on the splits) and all on one meridian.
+@Suite struct NeighbourListsTests {
+    @Test(arguments: [16, 64])
+    func everyListIsWhatTheSearchFinds(nodeSize: Int) throws {
+        for seed in SeededGenerator.seeds([11]) {
+            for layout in Layout.allCases {
+                for radius in [1e-4, 6e-4, 2e-3] {
+                    let level = Level(layout: layout, radius: radius, seed: seed, nodeSize: nodeSize)
+                    try level.check(radius: radius, context: "seed \(seed), \(layout), radius \(radius), node size \(nodeSize)")
+                }
+            }
+        }
+    }
+
+    enum Layout: CaseIterable { case uniform, clumped, lattice, column }
+
+    /// One level: 30 000 items, a fifth of them clusters, in a KD-tree.
+    struct Level {
+        let tree: KDTree
+        let pointCount: Int
+        let clusterX: [Double]
+        let clusterY: [Double]
+
+        init(layout: Layout, radius: Double, seed: UInt64, nodeSize: Int) {
+            var random = SeededGenerator(seed: seed)
+            let count = 30_000
+            pointCount = count - count / 5
+            var exact: [(Double, Double)] = []
+            for item in 0..<count {
+                let unit = { (random: inout SeededGenerator) in Double(random.next() >> 11) / Double(1 << 53) }
+                switch layout {
+                case .uniform:
+                    exact.append((0.2 + 0.1 * unit(&random), 0.3 + 0.1 * unit(&random)))
+                case .clumped:
+                    let centre = Double(item % 7) / 7
+                    exact.append((0.4 + 0.05 * centre + 40 * radius * unit(&random), 0.5 + 40 * radius * unit(&random) + 0.01 * centre))
+                case .column:
+                    exact.append((0.5, 0.1 + 0.8 * Double(item) / Double(count)))
+                case .lattice:
+                    let side = 180
+                    exact.append((0.5 + radius * Double(item % side), 0.25 + radius * Double(item / side % side)))
+                }
+            }
+            var clusterX: [Double] = [], clusterY: [Double] = []
+            var entries: [KDEntry] = []
+            for (item, (x, y)) in exact.enumerated() {
+                if item < pointCount {
+                    entries.append(KDEntry(x: Float(x), y: Float(y), index: Int32(item), handle: Int32(item)))
+                } else {
+                    // A centroid between Float32 steps, as a cluster's exact position is.
+                    let cx = Double(Float(x)) + Double(Float(x).ulp) * 0.37, cy = Double(Float(y)) - Double(Float(y).ulp) * 0.41
+                    clusterX.append(cx)
+                    clusterY.append(cy)
+                    entries.append(KDEntry(x: Float(cx), y: Float(cy), index: Int32(item), handle: Int32(item)))
+                }
+            }
+            tree = KDTree(entries: entries, nodeSize: nodeSize)
+            self.clusterX = clusterX
+            self.clusterY = clusterY
+        }
+
+        func check(radius: Double, context: String) throws {
+            try clusterX.withUnsafeBufferPointer { clusterX in
+                try clusterY.withUnsafeBufferPointer { clusterY in
+                    let exact = ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY)
+                    let lists = try #require(NeighbourLists(tree: tree, radius: radius, budget: 1 << 40, crowding: 1 << 20, exact: exact),
+                                             "\(context): no lists")
+                    var positionOf = [Int](repeating: 0, count: tree.count)
+                    for (position, entry) in tree.entries.enumerated() { positionOf[Int(entry.index)] = position }
+                    var found: [Int32] = []
+                    var stack = KDStack()
+                    var cursor = 0
+                    var mismatches = 0
+                    var withNeighbours = 0
+                    for index in 0..<tree.count {
+                        let (x, y) = exact.of(tree.entries[positionOf[index]])
+                        tree.within(x, y, radius, into: &found, stack: &stack)
+                        let expected = found.map { tree.entries[Int($0)].index }
+                        let actual = lists.neighbours(of: index, cursor: &cursor).map(Array.init) ?? [Int32(index)]
+                        if expected.count > 1 { withNeighbours += 1 }
+                        if actual != expected {
+                            mismatches += 1
+                            if mismatches <= 3 { Issue.record("\(context): item \(index): \(actual) instead of \(expected)") }
+                        }
+                    }
+                    #expect(mismatches == 0, "\(context): \(mismatches) lists differ")
+                    #expect(withNeighbours > 100, "\(context): only \(withNeighbours) items have neighbours")
+                }
+            }
+        }
+    }
+}
