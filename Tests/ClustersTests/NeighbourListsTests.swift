@@ -79,14 +79,13 @@ import Testing
                     for (position, entry) in tree.entries.enumerated() { positionOf[Int(entry.index)] = position }
                     var found: [Int32] = []
                     var stack = KDStack()
-                    var cursor = 0
                     var mismatches = 0
                     var withNeighbours = 0
                     for index in 0..<tree.count {
                         let (x, y) = exact.of(tree.entries[positionOf[index]])
                         tree.within(x, y, radius, into: &found, stack: &stack)
                         let expected = found.map { tree.entries[Int($0)].index }
-                        let actual = lists.neighbours(of: index, cursor: &cursor).map(Array.init) ?? [Int32(index)]
+                        let actual = lists.neighbours(of: index).map(Array.init) ?? [Int32(index)]
                         if expected.count > 1 { withNeighbours += 1 }
                         if actual != expected {
                             mismatches += 1

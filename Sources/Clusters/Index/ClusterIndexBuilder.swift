@@ -106,7 +106,6 @@ struct ClusterIndexBuilder {
                                exact: ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY))
             }
         }
-        var cursor = 0
         var visited = [Bool](repeating: false, count: order.count)
         var next: [Int32] = []
         next.reserveCapacity(order.count)
@@ -122,7 +121,7 @@ struct ClusterIndexBuilder {
             let (x, y) = exact(handle)
             let neighbours: ArraySlice<Int32>
             if let lists {
-                guard let found = lists.neighbours(of: i, cursor: &cursor) else {
+                guard let found = lists.neighbours(of: i) else {
                     // Alone within the radius: it passes to the next level as it is.
                     next.append(Int32(handle))
                     continue

@@ -14,7 +14,7 @@ struct EdgePairs {
     /// The items, by tree position, and the subtree each belongs to (its left end, or a negative
     /// number of its own for a splitting item).
     private var positions: [Int32] = []
-    private var subtrees: [Int] = []
+    private var subtrees: [Int32] = []
     /// Directed neighbour pairs: the item's tree position above its neighbour's.
     private var pairs: [UInt64] = []
 
@@ -25,7 +25,7 @@ struct EdgePairs {
 
     mutating func add(_ position: Int, subtree: Int) {
         positions.append(Int32(truncatingIfNeeded: position))
-        subtrees.append(subtree)
+        subtrees.append(Int32(truncatingIfNeeded: subtree))
     }
 
     /// Records `neighbour` (a tree position) as within the radius of item `position`.

@@ -9,9 +9,9 @@
 /// can have neighbours across a split, which are near an edge too: one more sweep over only those
 /// items finds the pairs across (``EdgePairs``).
 ///
-/// The lists are made in tree order; items alone within the radius are only flagged, and the
-/// rest kept sorted by level index, so the clustering pass, which visits items in index order,
-/// reads both front to back.
+/// The lists are made in tree order, where consecutive items share their subtree in the cache,
+/// and found by level index, in which the clustering pass visits the items; an item alone within
+/// the radius has none.
 ///
 /// Where items crowd together the lists would grow with the square of the items; past `budget`
 /// ids they are not made, and clustering searches the tree as it goes instead (there, most items
@@ -20,14 +20,9 @@ struct NeighbourLists {
     /// The most items a subtree swept at once holds (or one leaf, when leaves are larger).
     static let subtreeSize = 512
 
-    /// Whether the item at each level index has no other item within the radius.
-    private(set) var isolated: [Bool]
-    /// The lists, by ascending level index: the index above the list's number (32 bits each).
-    private var order: [UInt64]
-    /// Where each list (by number, in the order made) ends in `ids`; it starts where the one
-    /// before ends.
-    private var ends: [Int32]
-    /// Level indices, list after list, each list in the order a search returns it.
+    /// Per level index: where its list starts in `ids`, or -1 when it is alone within the radius.
+    private var starts: [Int32]
+    /// Each list: its length, then its members' level indices in the order a search returns them.
     private var ids: [Int32]
 
     /// Finds every item's neighbours, or returns nil when the lists would pass `budget` ids or a
@@ -59,7 +54,7 @@ struct NeighbourLists {
             edges.record(entries, output: &output)
         }
         if overBudget || output.idCount > budget { return nil }
-        (isolated, order, ends, ids) = output.finish()
+        (starts, ids) = output.finish()
     }
 
     /// Whether items have more than `limit` neighbours on average, from a search around at most
@@ -79,12 +74,11 @@ struct NeighbourLists {
     }
 
     /// The neighbours of item `item` (its level index), in the order a search returns them; nil
-    /// when it is alone. Items must be asked in ascending order, with `cursor` kept between calls.
+    /// when it is alone.
     @inline(__always)
-    func neighbours(of item: Int, cursor: inout Int) -> ArraySlice<Int32>? {
-        if isolated[item] { return nil }
-        while Int(order[cursor] >> 32) < item { cursor += 1 }
-        let list = Int(order[cursor] & 0xFFFF_FFFF)
-        return ids[(list == 0 ? 0 : Int(ends[list - 1]))..<Int(ends[list])]
+    func neighbours(of item: Int) -> ArraySlice<Int32>? {
+        let start = Int(starts[item])
+        guard start >= 0 else { return nil }
+        return ids[(start + 1)..<(start + 1 + Int(ids[start]))]
     }
 }

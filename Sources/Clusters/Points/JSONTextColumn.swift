@@ -4,21 +4,27 @@
 public struct JSONTextColumn: Sendable, Equatable {
     private var bytes: [UInt8] = []
     /// `ends[i]` is where row i's text ends in `bytes`; a negative end marks an absent row.
-    /// Empty while every row is absent (a dataset without ids costs nothing per row).
+    /// Empty while every row is the same (a dataset without ids, or a CSV file whose rows all have
+    /// `{}` for properties, costs nothing per row).
     private var ends: [Int] = []
-    /// The rows while every one is absent.
-    private var absentRows = 0
+    /// While every row is the same: how many there are, and their text (nil when absent).
+    private var repeatedRows = 0
+    private var repeatedText: [UInt8]?
 
     public init() {}
 
     /// How many rows the column holds.
-    public var count: Int { ends.isEmpty ? absentRows : ends.count }
+    public var count: Int { ends.isEmpty ? repeatedRows : ends.count }
 
     /// Appends a row with this JSON text (taken as given: the caller vouches that it is valid JSON).
     public mutating func append<Bytes: Collection<UInt8>>(_ text: Bytes) {
-        if ends.isEmpty && absentRows > 0 {
-            ends = [Int](repeating: -1, count: absentRows)
-            absentRows = 0
+        if ends.isEmpty {
+            if repeatedRows == 0 { repeatedText = Array(text) }
+            if let repeated = repeatedText, repeated.elementsEqual(text) {
+                repeatedRows += 1
+                return
+            }
+            spellOutRepeatedRows()
         }
         bytes.append(contentsOf: text)
         ends.append(bytes.count)
@@ -31,7 +37,30 @@ public struct JSONTextColumn: Sendable, Equatable {
 
     /// Appends an absent row.
     public mutating func appendAbsent() {
-        if ends.isEmpty { absentRows += 1 } else { ends.append(-bytes.count - 1) }
+        if ends.isEmpty {
+            if repeatedRows == 0 { repeatedText = nil }
+            if repeatedText == nil {
+                repeatedRows += 1
+                return
+            }
+            spellOutRepeatedRows()
+        }
+        ends.append(-bytes.count - 1)
+    }
+
+    /// Gives every repeated row its own end, before a row that differs.
+    private mutating func spellOutRepeatedRows() {
+        ends.reserveCapacity(repeatedRows + 1)
+        for _ in 0..<repeatedRows {
+            if let repeatedText {
+                bytes.append(contentsOf: repeatedText)
+                ends.append(bytes.count)
+            } else {
+                ends.append(-bytes.count - 1)
+            }
+        }
+        repeatedRows = 0
+        repeatedText = nil
     }
 
     /// Reserves room for `rows` more rows of about `bytesPerRow` bytes.
@@ -48,11 +77,12 @@ public struct JSONTextColumn: Sendable, Equatable {
     private static func decode(_ end: Int) -> Int { end < 0 ? -end - 1 : end }
 
     /// Whether row `row` has a text.
-    public func isPresent(_ row: Int) -> Bool { !ends.isEmpty && ends[row] >= 0 }
+    public func isPresent(_ row: Int) -> Bool { ends.isEmpty ? repeatedText != nil : ends[row] >= 0 }
 
     /// Row `row`'s JSON text as bytes, nil when absent.
     public func bytes(of row: Int) -> ArraySlice<UInt8>? {
-        guard !ends.isEmpty, ends[row] >= 0 else { return nil }
+        guard !ends.isEmpty else { return repeatedText?[...] }
+        guard ends[row] >= 0 else { return nil }
         return bytes[start(of: row)..<ends[row]]
     }
 
@@ -62,7 +92,7 @@ public struct JSONTextColumn: Sendable, Equatable {
     }
 
     /// Bytes held, for memory accounting.
-    public var byteCount: Int { bytes.count + ends.count * MemoryLayout<Int>.stride }
+    public var byteCount: Int { bytes.count + ends.count * MemoryLayout<Int>.stride + (repeatedText?.count ?? 0) }
 
     public static func == (lhs: JSONTextColumn, rhs: JSONTextColumn) -> Bool {
         lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.bytes(of: $0) == rhs.bytes(of: $0) }

@@ -1,0 +1,36 @@
+import Testing
+@testable import Clusters
+
+/// The column gives back every row as it was appended, whether its rows are all absent, all the
+/// same text (kept once), or change after a run of the same (the run spelt out row by row).
+@Suite struct JSONTextColumnTests {
+    @Test(arguments: [
+        [String?](repeating: nil, count: 5),
+        [String?](repeating: "{}", count: 5),
+        [nil, nil, "{}", "{}", nil],
+        ["{}", "{}", "{}", nil],
+        ["{}", "{}", "{\"n\":1}", "{}"],
+        ["1", "2", "3"],
+        ["", "", "x"],
+        [],
+    ])
+    func everyRowComesBackAsAppended(rows: [String?]) {
+        var column = JSONTextColumn()
+        for row in rows {
+            if let row { column.append(row) } else { column.appendAbsent() }
+        }
+        #expect(column.count == rows.count)
+        #expect((0..<rows.count).map { column[$0] } == rows)
+        #expect((0..<rows.count).map { column.isPresent($0) } == rows.map { $0 != nil })
+    }
+
+    @Test func aColumnOfOneRepeatedTextCostsItsTextOnce() {
+        var column = JSONTextColumn()
+        for _ in 0..<100_000 { column.append("{}") }
+        #expect(column.byteCount == 2)
+        column.append("{\"a\":1}")
+        #expect(column.byteCount == 100_000 * 2 + 7 + 100_001 * 8)
+        #expect(column[99_999] == "{}")
+        #expect(column[100_000] == "{\"a\":1}")
+    }
+}
