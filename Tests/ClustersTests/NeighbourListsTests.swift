@@ -84,8 +84,8 @@ import Testing
                     for index in 0..<tree.count {
                         let (x, y) = exact.of(tree.entries[positionOf[index]])
                         tree.within(x, y, radius, into: &found, stack: &stack)
-                        let expected = found.map { tree.entries[Int($0)].index }
-                        let actual = lists.neighbours(of: index).map(Array.init) ?? [Int32(index)]
+                        let expected = found
+                        let actual = lists.neighbours(of: index).map(Array.init) ?? [Int32(positionOf[index])]
                         if expected.count > 1 { withNeighbours += 1 }
                         if actual != expected {
                             mismatches += 1

@@ -115,65 +115,75 @@ struct ClusterIndexBuilder {
         let aggregateCount = aggregateOperations.count
         var accumulators = [AggregateAccumulator]()
 
-        for i in 0..<order.count where !visited[i] {
-            visited[i] = true
-            let handle = Int(order[i])
-            let (x, y) = exact(handle)
-            let neighbours: ArraySlice<Int32>
-            if let lists {
-                guard let found = lists.neighbours(of: i) else {
-                    // Alone within the radius: it passes to the next level as it is.
-                    next.append(Int32(handle))
-                    continue
-                }
-                neighbours = found
-            } else {
-                tree.within(x, y, radius, into: &searched, stack: &stack)
-                for k in searched.indices { searched[k] = tree.entries[Int(searched[k])].index }
-                neighbours = searched[...]
-            }
-
-            let originCount = count(handle)
-            var total = originCount
-            for k in neighbours where !visited[Int(k)] { total += count(Int(order[Int(k)])) }
-
-            if total > originCount && total >= options.minPoints {
-                var wx = x * Double(originCount)
-                var wy = y * Double(originCount)
-                let id = (i << 5) + (zoom + 1) + pointCount
-                if aggregateCount > 0 { accumulators = self.accumulators(of: handle) }
-                for k in neighbours {
-                    let position = Int(k)
-                    if position == i { children.append(Int32(handle)); continue }
-                    guard !visited[position] else { continue }
-                    visited[position] = true
-                    let member = Int(order[position])
-                    let memberCount = Double(count(member))
-                    let (mx, my) = exact(member)
-                    wx += mx * memberCount
-                    wy += my * memberCount
-                    children.append(Int32(member))
-                    if aggregateCount > 0 {
-                        let memberAccumulators = self.accumulators(of: member)
-                        for a in 0..<aggregateCount { accumulators[a].reduce(memberAccumulators[a], aggregateOperations[a]) }
+        tree.entries.withUnsafeBufferPointer { entries in
+            for i in 0..<order.count where !visited[i] {
+                visited[i] = true
+                let handle = Int(order[i])
+                // The neighbours' tree positions, where each one's index, handle and tree
+                // coordinates (a point's exact ones) are side by side.
+                let neighbours: ArraySlice<Int32>
+                if let lists {
+                    guard let found = lists.neighbours(of: i) else {
+                        // Alone within the radius: it passes to the next level as it is.
+                        next.append(Int32(handle))
+                        continue
                     }
+                    neighbours = found
+                } else {
+                    let (x, y) = exact(handle)
+                    tree.within(x, y, radius, into: &searched, stack: &stack)
+                    neighbours = searched[...]
                 }
-                let cx = wx / Double(total), cy = wy / Double(total)
-                clusterX.append(cx)
-                clusterY.append(cy)
-                itemX.append(Float(cx))
-                itemY.append(Float(cy))
-                clusterCount.append(Int32(total))
-                clusterID.append(id)
-                childrenEnd.append(Int32(children.count))
-                for accumulator in accumulators { clusterAggregates.append(accumulator.value); clusterAggregates.append(accumulator.count) }
-                next.append(Int32(pointCount + clusterCount.count - 1))
-            } else {
-                next.append(Int32(handle))
-                if total > 1 {
-                    for k in neighbours where !visited[Int(k)] {
-                        visited[Int(k)] = true
-                        next.append(order[Int(k)])
+
+                let originCount = count(handle)
+                var total = originCount
+                for position in neighbours {
+                    let entry = entries[Int(position)]
+                    if !visited[Int(entry.index)] { total += count(Int(entry.handle)) }
+                }
+
+                if total > originCount && total >= options.minPoints {
+                    let (x, y) = exact(handle)
+                    var wx = x * Double(originCount)
+                    var wy = y * Double(originCount)
+                    let id = (i << 5) + (zoom + 1) + pointCount
+                    if aggregateCount > 0 { accumulators = self.accumulators(of: handle) }
+                    for position in neighbours {
+                        let entry = entries[Int(position)]
+                        let index = Int(entry.index)
+                        if index == i { children.append(Int32(handle)); continue }
+                        guard !visited[index] else { continue }
+                        visited[index] = true
+                        let member = Int(entry.handle)
+                        let memberCount = Double(count(member))
+                        let (mx, my) = member < pointCount ? (Double(entry.x), Double(entry.y)) : exact(member)
+                        wx += mx * memberCount
+                        wy += my * memberCount
+                        children.append(Int32(member))
+                        if aggregateCount > 0 {
+                            let memberAccumulators = self.accumulators(of: member)
+                            for a in 0..<aggregateCount { accumulators[a].reduce(memberAccumulators[a], aggregateOperations[a]) }
+                        }
+                    }
+                    let cx = wx / Double(total), cy = wy / Double(total)
+                    clusterX.append(cx)
+                    clusterY.append(cy)
+                    itemX.append(Float(cx))
+                    itemY.append(Float(cy))
+                    clusterCount.append(Int32(total))
+                    clusterID.append(id)
+                    childrenEnd.append(Int32(children.count))
+                    for accumulator in accumulators { clusterAggregates.append(accumulator.value); clusterAggregates.append(accumulator.count) }
+                    next.append(Int32(pointCount + clusterCount.count - 1))
+                } else {
+                    next.append(Int32(handle))
+                    if total > 1 {
+                        for position in neighbours {
+                            let entry = entries[Int(position)]
+                            guard !visited[Int(entry.index)] else { continue }
+                            visited[Int(entry.index)] = true
+                            next.append(entry.handle)
+                        }
                     }
                 }
             }

@@ -46,13 +46,23 @@ struct KDTree {
             stack.push(0, entries.count - 1, 0)
             while let (left, right, axis) = stack.pop() {
                 if right - left <= nodeSize {
-                    var i = left
-                    while i <= right {
-                        let dx = Double(entries[i].x) - qx
-                        let dy = Double(entries[i].y) - qy
-                        if dx * dx + dy * dy <= r2 { result.append(Int32(i)) }
-                        i += 1
+                    // Every item of the leaf is written and the count moves past the ones within:
+                    // no branch per item.
+                    let first = result.count
+                    result.append(contentsOf: repeatElement(0, count: right - left + 1))
+                    let kept = result.withUnsafeMutableBufferPointer { found in
+                        var count = first
+                        var i = left
+                        while i <= right {
+                            let dx = Double(entries[i].x) - qx
+                            let dy = Double(entries[i].y) - qy
+                            found[count] = Int32(truncatingIfNeeded: i)
+                            count &+= dx * dx + dy * dy <= r2 ? 1 : 0
+                            i &+= 1
+                        }
+                        return count
                     }
+                    result.removeLast(result.count - kept)
                     continue
                 }
                 let m = (left + right) >> 1

@@ -1,9 +1,9 @@
 /// ``NeighbourLists`` as they are made: an item alone is left as it is, any other's neighbours
-/// (itself included) are put in search order and found through its level index.
+/// (itself included) are put in search order, as tree positions, and found through its level index.
 struct ListOutput {
     /// Per level index: where its list starts in `ids`, or -1 when it is alone.
     private var starts: [Int32]
-    /// Each list: its length, then its members' level indices.
+    /// Each list: its length, then its members' tree positions.
     private var ids: [Int32] = []
     /// One list being put in order: each member's search rank above its tree position.
     private var ranked: [UInt64] = []
@@ -15,7 +15,7 @@ struct ListOutput {
         ranked.reserveCapacity(64)
     }
 
-    /// Level indices recorded so far.
+    /// Positions recorded so far.
     var idCount: Int { ids.count }
 
     /// Records the item at tree `position` with the tree positions of its other neighbours, in
@@ -29,7 +29,7 @@ struct ListOutput {
         ranked.sort()
         starts[Int(entries[position].index)] = Int32(truncatingIfNeeded: ids.count)
         ids.append(Int32(truncatingIfNeeded: ranked.count))
-        for key in ranked { ids.append(entries[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)].index) }
+        for key in ranked { ids.append(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)) }
     }
 
     @inline(__always)

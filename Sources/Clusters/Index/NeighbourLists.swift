@@ -22,7 +22,7 @@ struct NeighbourLists {
 
     /// Per level index: where its list starts in `ids`, or -1 when it is alone within the radius.
     private var starts: [Int32]
-    /// Each list: its length, then its members' level indices in the order a search returns them.
+    /// Each list: its length, then its members' tree positions in the order a search returns them.
     private var ids: [Int32]
 
     /// Finds every item's neighbours, or returns nil when the lists would pass `budget` ids or a
@@ -73,8 +73,8 @@ struct NeighbourLists {
         return total > limit * samples
     }
 
-    /// The neighbours of item `item` (its level index), in the order a search returns them; nil
-    /// when it is alone.
+    /// The tree positions of the neighbours of item `item` (its level index), itself included, in
+    /// the order a search returns them; nil when it is alone.
     @inline(__always)
     func neighbours(of item: Int) -> ArraySlice<Int32>? {
         let start = Int(starts[item])

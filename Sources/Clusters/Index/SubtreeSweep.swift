@@ -37,6 +37,11 @@ struct SubtreeSweep {
         findPairs(count: count)
         if pairs.count > 1 { pairs.sort() }
         let interior = tables.interior
+        guard !pairs.isEmpty else {
+            // Nobody has a neighbour here: interior items stay alone, the others may have some across.
+            for offset in 0..<count where !interior[offset] { edges.add(left + offset, subtree: left) }
+            return
+        }
         var next = 0
         for offset in 0..<count {
             let position = left + offset
