@@ -4,7 +4,8 @@ import PackageDescription
 /// Cairn: map cluster badges, info-window cards and tile post-processing on Cairo.
 ///
 /// Layers, bottom to top (no upward imports):
-///   CCairo, CCodecs, CSQLite — system libraries and the C shims libpng/libjpeg need (setjmp error handling)
+///   CCairo, CCodecs, CSQLite, CMalloc — system libraries, the C shims libpng/libjpeg need (setjmp error
+///                      handling), glibc's allocator settings for the executables
 ///   Canvas           — Swift over Cairo/Pango/fontconfig: surfaces, contexts, colours, text
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
@@ -47,6 +48,8 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // glibc's malloc.h, for the executables' allocator settings.
+        .systemLibrary(name: "CMalloc"),
         .target(
             name: "CCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
@@ -101,11 +104,11 @@ let package = Package(
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "CairnServer",
+                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "CairnServer", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "TestSupport"]),
+        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "TestSupport", "CMalloc"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas", "TestSupport"]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),

@@ -1,3 +1,4 @@
+import CMalloc
 import Canvas
 import Codecs
 import Foundation
@@ -6,6 +7,10 @@ import Tiles
 
 // `make bench`: medians of Cairn's hot paths against baselines measured in the same run
 // (Cairo's own PNG writer and reader, a single-job batch). Timing never fails anything: read the ratios.
+
+// As `cairn` does at start (see its main.swift): blocks of 4 MB and more are mapped on their own
+// and given back when freed, so memory peaks are the product's.
+mallopt(M_MMAP_THRESHOLD, 4 << 20)
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 let tilePath = root + "/Tests/Fixtures/tiles/world/2/2/1.png"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import ClusterOverlays
 import Canvas
 import Foundation
@@ -6,6 +7,12 @@ import Foundation
 // The entry point: parse, run, and turn every failure into one `error:` line and a sysexits code
 // (64 usage, 65 bad data, 74 I/O), never a crash or a stack trace.
 Interruption.install()
+// Blocks of 4 MB and more (a tile batch's buffers, a cluster index's tables, the arrays of each
+// level while one is built) are mapped on their own and given back to the system when freed.
+// glibc would otherwise raise this threshold after the first such block is freed and serve the
+// next ones from its heap, which keeps freed memory: 1M points clustered peaked at 150 MB
+// instead of 139 MB, and a server refreshing a dataset keeps its peak.
+mallopt(M_MMAP_THRESHOLD, 4 << 20)
 ClustersRenderer.register()
 do {
     var command = try Cairn.parseAsRoot()

@@ -26,10 +26,27 @@ struct ListOutput {
         ranked.removeAll(keepingCapacity: true)
         ranked.append(key(position))
         for neighbour in neighbours { ranked.append(key(neighbour)) }
-        ranked.sort()
+        Self.sortSmall(&ranked)
         starts[Int(entries[position].index)] = Int32(truncatingIfNeeded: ids.count)
         ids.append(Int32(truncatingIfNeeded: ranked.count))
         for key in ranked { ids.append(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)) }
+    }
+
+    /// Sorts a list, most of them a few items long: by insertion up to 16, the library's sort above.
+    @inline(__always)
+    private static func sortSmall(_ keys: inout [UInt64]) {
+        guard keys.count <= 16 else { keys.sort(); return }
+        keys.withUnsafeMutableBufferPointer { keys in
+            for i in 1..<max(1, keys.count) {
+                let key = keys[i]
+                var j = i
+                while j > 0, keys[j - 1] > key {
+                    keys[j] = keys[j - 1]
+                    j -= 1
+                }
+                keys[j] = key
+            }
+        }
     }
 
     @inline(__always)

@@ -60,7 +60,7 @@ struct SubtreeSweep {
     }
 
     /// Fills the per-offset tables and sorts the offsets into a grid of cells at least `reach`
-    /// wide and high (at most one cell an item).
+    /// wide and high, or into strips along x at least `reach` wide (at most one cell an item).
     private func prepare(_ entries: UnsafeBufferPointer<KDEntry>, _ cell: TreeCell, exact: ExactCoordinates) {
         let left = cell.left, count = cell.right - cell.left + 1, reach = self.reach
         let t = tables
@@ -82,7 +82,12 @@ struct SubtreeSweep {
         var columns = max(1, ((maxX - minX) / (reach * 1.0001)).rounded(.down))
         var rows = max(1, ((maxY - minY) / (reach * 1.0001)).rounded(.down))
         let most = Double(count)
-        if columns * rows > most {
+        // Each item meets about the items of 2 cells in a row of strips, of 4.5 in a grid: strips
+        // alone do better where even they can be narrow enough for one item each.
+        if 2 / min(most, columns) <= 4.5 / min(most, columns * rows) {
+            columns = min(most, columns)
+            rows = 1
+        } else if columns * rows > most {
             let shrink = (most / (columns * rows)).squareRoot()
             columns = min(most, max(1, (columns * shrink).rounded(.down)))
             rows = min((most / columns).rounded(.down), max(1, (rows * shrink).rounded(.down)))
