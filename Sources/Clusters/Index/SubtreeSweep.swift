@@ -1,10 +1,11 @@
 /// The pairs of items within the radius of each other in one KD-tree subtree, for
 /// ``NeighbourLists``.
 ///
-/// The subtree's items are put in a grid of cells a little wider than the radius, and each is
-/// compared with the others of its cell after it and those of the next cells (right, and the
-/// three below); a pair that close in x and y is checked exactly in each direction (an item's own coordinates are exact, its
-/// neighbour's those of the tree, as in kdbush's search). An item farther than the radius from
+/// The subtree's items are put in a grid of cells a little wider than the radius (or in strips
+/// along x, where those are as narrow), and each is compared with the others of its cell after it
+/// and those of the next cells (right, and the three below); a pair that close in x and y is
+/// checked exactly in each direction (an item's own coordinates are exact, its neighbour's those
+/// of the tree, as in kdbush's search). An item farther than the radius from
 /// every edge of the subtree's cell (an interior item) has all its neighbours in the subtree and
 /// is recorded at once; the others go to ``EdgePairs`` with the pairs found so far.
 struct SubtreeSweep {
