@@ -4,13 +4,7 @@
 /// just them, in a grid of cells a little wider than the radius, finds those pairs; each item is
 /// then recorded with these and the pairs its own subtree's sweep found.
 struct EdgePairs {
-    /// How far apart in x or y two items can be in tree coordinates and still be neighbours: the
-    /// radius, widened past the gap between a cluster's exact centroid and its Float32 position
-    /// (half a Float32 step below 1, 6·10⁻⁸, on each side).
-    static func reach(_ radius: Double) -> Double { radius + 2e-7 }
-
-    private let radiusSquared: Double
-    private let reach: Double
+    private let test: NeighbourTest
     /// The items, by tree position, and the subtree each belongs to (its left end, or a negative
     /// number of its own for a splitting item).
     private var positions: [Int32] = []
@@ -19,10 +13,10 @@ struct EdgePairs {
     private var pairs: [UInt64] = []
 
     init(radius: Double) {
-        radiusSquared = radius * radius
-        reach = Self.reach(radius)
+        test = NeighbourTest(radius: radius)
     }
 
+    /// Adds the item at tree `position`, of the subtree `subtree`.
     mutating func add(_ position: Int, subtree: Int) {
         positions.append(Int32(truncatingIfNeeded: position))
         subtrees.append(Int32(truncatingIfNeeded: subtree))
@@ -38,7 +32,7 @@ struct EdgePairs {
         let count = positions.count
         guard count > 1 else { return }
         // Cells at least `reach` wide, at most 2^20 a side: a pair is in one cell or two next to each other.
-        let width = max(reach * 1.0001, 1.0 / Double(1 << 20))
+        let width = max(test.reach * 1.0001, 1.0 / Double(1 << 20))
         let cellsPerSide = Int((1 / width).rounded(.down)) + 1
         let exactX = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
             for e in 0..<count { buffer[e] = exact.of(entries[Int(positions[e])]).0 }
@@ -74,12 +68,9 @@ struct EdgePairs {
                 guard subtrees[a] != subtrees[b] else { continue }
                 let eb = entries[Int(positions[b])]
                 let bx = Double(eb.x), by = Double(eb.y)
-                guard abs(bx - ax) <= reach, abs(by - ay) <= reach else { continue }
-                var dx = bx - exactX[a], dy = by - exactY[a]
-                if dx * dx + dy * dy <= radiusSquared { addPair(Int(positions[a]), Int(positions[b])) }
-                dx = ax - exactX[b]
-                dy = ay - exactY[b]
-                if dx * dx + dy * dy <= radiusSquared { addPair(Int(positions[b]), Int(positions[a])) }
+                guard test.near(ax, ay, bx, by) else { continue }
+                if test.within(exactX: exactX[a], exactY: exactY[a], treeX: bx, treeY: by) { addPair(Int(positions[a]), Int(positions[b])) }
+                if test.within(exactX: exactX[b], exactY: exactY[b], treeX: ax, treeY: ay) { addPair(Int(positions[b]), Int(positions[a])) }
             }
         }
         /// The first place in `byCell` at or after `cell`.

@@ -9,12 +9,7 @@
 /// every edge of the subtree's cell (an interior item) has all its neighbours in the subtree and
 /// is recorded at once; the others go to ``EdgePairs`` with the pairs found so far.
 struct SubtreeSweep {
-    private let radiusSquared: Double
-    /// How far apart in x or y two items can be in tree coordinates and still be neighbours: the
-    /// radius, widened past the gap between a cluster's exact centroid and its Float32 position.
-    /// It is also how far inside its cell an item must be to be interior, so that an item with a
-    /// neighbour across the cell's edge is never taken for one.
-    private let reach: Double
+    private let test: NeighbourTest
     private let tables: SweepTables
     /// Directed neighbour pairs found: the item's offset above its neighbour's.
     private var pairs: [UInt32] = []
@@ -22,8 +17,7 @@ struct SubtreeSweep {
     private var neighbours: [Int] = []
 
     init(capacity: Int, radius: Double) {
-        radiusSquared = radius * radius
-        reach = EdgePairs.reach(radius)
+        test = NeighbourTest(radius: radius)
         tables = SweepTables(capacity: capacity)
         pairs.reserveCapacity(256)
         neighbours.reserveCapacity(64)
@@ -63,7 +57,7 @@ struct SubtreeSweep {
     /// Fills the per-offset tables and sorts the offsets into a grid of cells at least `reach`
     /// wide and high, or into strips along x at least `reach` wide (at most one cell an item).
     private func prepare(_ entries: UnsafeBufferPointer<KDEntry>, _ cell: TreeCell, exact: ExactCoordinates) {
-        let left = cell.left, count = cell.right - cell.left + 1, reach = self.reach
+        let left = cell.left, count = cell.right - cell.left + 1, reach = test.reach
         let t = tables
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for offset in 0..<count {
@@ -146,11 +140,11 @@ struct SubtreeSweep {
     /// Checks item `a` against the items at `range` of the cell-sorted offsets, both ways.
     @inline(__always)
     private mutating func compare(_ a: Int, with range: Range<Int>) {
-        let t = tables, reach = self.reach
+        let t = tables
         let ax = t.treeX[a], ay = t.treeY[a]
         for u in range {
             let other = Int(t.byCell[u])
-            guard abs(t.treeX[other] - ax) <= reach, abs(t.treeY[other] - ay) <= reach else { continue }
+            guard test.near(ax, ay, t.treeX[other], t.treeY[other]) else { continue }
             check(a, other)
             check(other, a)
         }
@@ -161,8 +155,9 @@ struct SubtreeSweep {
     @inline(__always)
     private mutating func check(_ item: Int, _ neighbour: Int) {
         let t = tables
-        let dx = t.treeX[neighbour] - t.exactX[item], dy = t.treeY[neighbour] - t.exactY[item]
-        if dx * dx + dy * dy <= radiusSquared { pairs.append(UInt32(item) << 16 | UInt32(neighbour)) }
+        if test.within(exactX: t.exactX[item], exactY: t.exactY[item], treeX: t.treeX[neighbour], treeY: t.treeY[neighbour]) {
+            pairs.append(UInt32(item) << 16 | UInt32(neighbour))
+        }
     }
 }
 
