@@ -27,6 +27,23 @@ import TestSupport
 
     // MARK: - Zoom and bbox
 
+    /// The cities' GeoJSON at five zooms and two `--min-points`, byte for byte as the build checked
+    /// against supercluster 8 in node printed it (held as FNV-1a 64 digests of stdout): a faster
+    /// index must not move a centroid's last digit or a feature's place in the collection.
+    @Test(arguments: [
+        (2, 0, 0x824b45710bd3d200), (2, 4, 0x0b418a7b6fc58360), (2, 8, 0x94520fda898ab775),
+        (2, 12, 0x90fe438972a35959), (2, 17, 0xee93b6d0bafc8494),
+        (6, 0, 0x80875cf325f06c63), (6, 4, 0x18e8f3d0224af6cd), (6, 8, 0x325a54db176c8f6d),
+        (6, 12, 0x76d0da2e5cb69866), (6, 17, 0xee93b6d0bafc8494),
+    ] as [(Int, Int, UInt64)])
+    func theCitiesPrintByteForByteAsSuperclusterChecked(minPoints: Int, zoom: Int, digest: UInt64) throws {
+        let result = try Cairn.run(["clusters", Self.csv, "--zoom", String(zoom), "--min-points", String(minPoints)])
+        #expect(result.status == 0, "\(result.stderr)")
+        let fnv = result.stdout.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+        #expect(fnv == digest, "min points \(minPoints), zoom \(zoom): \(result.stdout.count) bytes differ from the checked output")
+    }
+
+
     @Test func geojsonAndCSVGiveTheSameClustersAtZoom3() throws {
         let fromGeoJSON = try Self.geojsonZoom3.get(), fromCSV = try Self.csvZoom3.get()
         #expect(fromGeoJSON.status == 0, "\(fromGeoJSON.stderr)")
