@@ -12,6 +12,14 @@ extension PostgresPointError {
         }
     }
 
+    /// Whether connecting failed because PostgresNIO's connect timeout ran out (during the TCP
+    /// connect, TLS or login).
+    static func isConnectTimeout(_ error: any Error) -> Bool {
+        let cause = (error as? PSQLError)?.underlying ?? error
+        guard case .connectTimeout = cause as? ChannelError else { return false }
+        return true
+    }
+
     /// A failure while running the query or reading its rows.
     init(querying error: any Error) {
         if let error = error as? PostgresPointError {

@@ -50,6 +50,8 @@ public struct PostgresPointSource: Sendable {
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch where PostgresPointError.isConnectTimeout(error) {
+            throw DeadlineExceeded()  // the same time allowance as the deadline's, noticed by PostgresNIO first
         } catch {
             throw PostgresPointError(connecting: error, server: server)
         }

@@ -1,6 +1,7 @@
 import Clusters
 import ClustersPostgres
 import Foundation
+import Logging
 import Testing
 import TestPostgres
 
@@ -81,6 +82,36 @@ extension PostgresTests {
             #expect(error == .timeout(.milliseconds(400)))
             #expect(error?.description == "PostgreSQL read timed out after 400 ms")
             #expect(clock.now - started < Self.bound)
+        }
+
+        /// Connecting counts against the query's timeout, and running out of it while connecting is a
+        /// timeout too — not a connection error, whichever of the two clocks (the read's deadline or
+        /// PostgresNIO's connect timeout) notices first. Many reads at once load the machine, so
+        /// both orders happen.
+        @Test(arguments: ["disable", "require"])
+        func aServerThatNeverAnswersIsATimeout(sslMode: String) async throws {
+            let silent = try SilentServer()
+            let url = "postgres://cairn@127.0.0.1:\(silent.port)/cairn?sslmode=\(sslMode)"
+            let clock = ContinuousClock()
+            let started = clock.now
+            let query = PostgresPointQuery(url: url, query: "SELECT 1 AS id, 0 AS lon, 0 AS lat", timeout: .milliseconds(250))
+            let outcomes = await withTaskGroup(of: String.self) { group in
+                for _ in 0..<40 {
+                    group.addTask {
+                        do throws(PostgresPointError) {
+                            _ = try await PostgresPointSource(query, name: "silent", logger: Logger(label: "test")).read()
+                            return "read"
+                        } catch {
+                            return error == .timeout(.milliseconds(250)) ? "timeout" : error.description
+                        }
+                    }
+                }
+                return await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(outcomes.count == 40)
+            #expect(outcomes.filter { $0 != "timeout" } == [])
+            #expect(clock.now - started < Self.bound)
+            withExtendedLifetime(silent) {}
         }
 
         @Test func cancellingAReadEndsIt() async throws {

@@ -7,25 +7,8 @@ import Darwin
 enum FreePort {
     /// A TCP port on 127.0.0.1 that was free a moment ago: the kernel's pick for port 0.
     static func pick() throws -> Int {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw TestPostgresError("cannot open a socket to pick a port") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0
-                    && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw TestPostgresError("cannot bind a socket on 127.0.0.1 to pick a port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let socket = try LoopbackSocket.bind()
+        close(socket.descriptor)
+        return socket.port
     }
 }
