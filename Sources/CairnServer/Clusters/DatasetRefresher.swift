@@ -12,7 +12,7 @@ struct DatasetRefresher: Service {
         guard !datasets.isEmpty else { return }
         let hangups = HangupSignal()
         defer { hangups.stop() }
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 for dataset in datasets {
                     group.addTask { await dataset.watch() }

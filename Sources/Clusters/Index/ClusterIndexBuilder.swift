@@ -61,27 +61,30 @@ struct ClusterIndexBuilder {
         var order = (0..<Int32(pointCount)).map { $0 }
         var built: [LevelTree] = []
         var madeAt: [Range<Int>] = []
-        var tree = makeTree(order)
+        var tree = makeTree(order, in: [])
         built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let first = clusterCount.count
             order = cluster(order, tree: tree, zoom: zoom)
             madeAt.append(first..<clusterCount.count)
-            tree = KDTree(entries: [], nodeSize: options.nodeSize)
-            tree = makeTree(order)
+            tree = makeTree(order, in: tree.takeStorage())
             built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
         }
         levels = built.reversed()
         clustersMadeAt = madeAt.reversed()
     }
 
-    private func makeTree(_ order: [Int32]) -> KDTree {
-        var entries: [KDEntry] = []
+    /// The KD-tree of the level whose items are `order`, built in `storage` (the last level's,
+    /// emptied) while the level is nearly as large: its pages are mapped already. A level much
+    /// smaller gets an array of its own size, and the large one is given back.
+    private func makeTree(_ order: [Int32], in storage: consuming [KDEntry]) -> KDTree {
+        var entries = consume storage
+        if order.count < entries.capacity - entries.capacity / 8 { entries = [] }
         entries.reserveCapacity(order.count)
         for (index, handle) in order.enumerated() {
             entries.append(KDEntry(x: itemX[Int(handle)], y: itemY[Int(handle)], index: Int32(index), handle: handle))
         }
-        return KDTree(entries: entries, nodeSize: options.nodeSize)
+        return KDTree(entries: consume entries, nodeSize: options.nodeSize)
     }
 
     /// An item's exact coordinates, as supercluster's level data holds them: a point's Float32

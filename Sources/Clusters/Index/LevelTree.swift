@@ -15,7 +15,7 @@ struct LevelTree: Sendable {
         handles.withUnsafeBufferPointer { handles in
             var stack = KDStack()
             stack.push(0, handles.count - 1, 0)
-            while let (left, right, axis) = stack.pop() {
+            while let (left, right, axis, _) = stack.pop() {
                 if right - left <= nodeSize {
                     for i in left...right {
                         let h = Int(handles[i])

@@ -9,8 +9,11 @@ struct ListOutput {
     private var ranked: [UInt64] = []
     private var ranks: SearchRanks
 
-    init(count: Int, nodeSize: Int) {
+    /// For `count` items; room for `expectedIDs` positions is reserved at once (address space:
+    /// pages never written take no memory), so the lists do not grow by copying.
+    init(count: Int, nodeSize: Int, expectedIDs: Int) {
         starts = [Int32](repeating: -1, count: count)
+        ids.reserveCapacity(expectedIDs)
         ranks = SearchRanks(count: count, nodeSize: nodeSize)
         ranked.reserveCapacity(64)
     }

@@ -30,8 +30,11 @@ struct NeighbourLists {
     init?(tree: KDTree, radius: Double, budget: Int, crowding: Int, exact: ExactCoordinates) {
         let count = tree.count
         guard !Self.crowded(tree, radius: radius, limit: crowding, exact: exact) else { return nil }
-        var output = ListOutput(count: count, nodeSize: tree.nodeSize)
         let subtreeSize = max(Self.subtreeSize, tree.nodeSize + 1)
+        // The budget is checked between subtrees, so one subtree's lists may pass it; a budget
+        // far above the usual is not reserved whole (the lists grow past the reservation).
+        let expectedIDs = min(budget, 4 * count + 1024) + subtreeSize * 8
+        var output = ListOutput(count: count, nodeSize: tree.nodeSize, expectedIDs: expectedIDs)
         var sweep = SubtreeSweep(capacity: subtreeSize, radius: radius)
         var edges = EdgePairs(radius: radius)
         var cells = count > 0 ? [TreeCell(count: count)] : []
