@@ -63,9 +63,13 @@ struct ClusterIndexBuilder {
         var madeAt: [Range<Int>] = []
         var tree = makeTree(order, in: [])
         built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
+        // The first level's items are all points, whose exact coordinates are their tree ones.
+        var sparse = SparseNeighbours(tree: tree, options: options,
+                                      exact: ExactCoordinates(pointCount: pointCount, clusterX: .init(start: nil, count: 0),
+                                                              clusterY: .init(start: nil, count: 0)))
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let first = clusterCount.count
-            order = cluster(order, tree: tree, zoom: zoom)
+            order = cluster(order, tree: tree, zoom: zoom, sparse: &sparse)
             madeAt.append(first..<clusterCount.count)
             tree = makeTree(order, in: tree.takeStorage())
             built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
@@ -101,12 +105,16 @@ struct ClusterIndexBuilder {
     }
 
     /// One level down: supercluster's `_cluster`.
-    private mutating func cluster(_ order: [Int32], tree: KDTree, zoom: Int) -> [Int32] {
+    private mutating func cluster(_ order: [Int32], tree: KDTree, zoom: Int, sparse: inout SparseNeighbours?) -> [Int32] {
         let radius = options.radius / (options.extent * pow2(zoom))
         let lists = clusterX.withUnsafeBufferPointer { clusterX in
-            clusterY.withUnsafeBufferPointer { clusterY in
-                NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024, crowding: 2,
-                               exact: ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY))
+            clusterY.withUnsafeBufferPointer { clusterY -> NeighbourLists? in
+                let exact = ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY)
+                if let carried = sparse?.lists(tree: tree, order: order, zoom: zoom, radius: radius, exact: exact) {
+                    return carried
+                }
+                sparse = nil
+                return NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024, crowding: 2, exact: exact)
             }
         }
         var visited = [Bool](repeating: false, count: order.count)

@@ -11,4 +11,10 @@ struct ExactCoordinates {
         return handle < pointCount ? (Double(entry.x), Double(entry.y))
             : (clusterX[handle - pointCount], clusterY[handle - pointCount])
     }
+
+    /// A cluster's centroid, by its handle.
+    @inline(__always)
+    func of(cluster handle: Int) -> (Double, Double) {
+        (clusterX[handle - pointCount], clusterY[handle - pointCount])
+    }
 }

@@ -35,6 +35,14 @@ struct ListOutput {
         for key in ranked { ids.append(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)) }
     }
 
+    /// Records the item at level index `index` with what a search around it found, in the order
+    /// found (a search's order is the search order already).
+    mutating func record(index: Int, found: some Collection<Int32>) {
+        starts[index] = Int32(truncatingIfNeeded: ids.count)
+        ids.append(Int32(truncatingIfNeeded: found.count))
+        ids.append(contentsOf: found)
+    }
+
     /// Sorts a list, most of them a few items long: by insertion up to 16, the library's sort above.
     @inline(__always)
     private static func sortSmall(_ keys: inout [UInt64]) {

@@ -60,6 +60,11 @@ struct NeighbourLists {
         (starts, ids) = output.finish()
     }
 
+    /// The lists recorded in `output`.
+    init(_ output: consuming ListOutput) {
+        (starts, ids) = output.finish()
+    }
+
     /// Whether items have more than `limit` neighbours on average, from a search around at most
     /// 256 evenly spread items.
     private static func crowded(_ tree: KDTree, radius: Double, limit: Int, exact: ExactCoordinates) -> Bool {

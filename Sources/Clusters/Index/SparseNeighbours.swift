@@ -1,0 +1,121 @@
+/// Neighbour lists for the sparse levels at the top of an index, where nearly every item is
+/// alone, made without sweeping the whole level each time.
+///
+/// The pairs of points closer than the radius of a lower zoom (``lowestZoom``) are found once, at
+/// the level of every point. A point can have a neighbour at a zoom down to that one only if it
+/// is in such a pair within the zoom's reach, or near a cluster. So a level's lists need searches
+/// only around its clusters and around the points they or those pairs name; each search is the
+/// KD-tree's own, whose result is the list in search order. When the searches would be more than
+/// an eighth of a level's items, or the zoom is below ``lowestZoom``, it gives up for good and
+/// the levels below get ``NeighbourLists``' sweeps.
+struct SparseNeighbours {
+    /// How many zooms below the highest the pairs found at first serve.
+    static let zoomsCovered = 6
+
+    /// The lowest zoom served.
+    let lowestZoom: Int
+    private let pointCount: Int
+    /// The pairs of points within the reach of `lowestZoom` (the first's handle below the second's),
+    /// with their squared distance.
+    private var pairs: [(first: PointAt, second: PointAt, distanceSquared: Double)] = []
+    /// Per point, the last zoom at which it was an item of the level, and at which it was searched.
+    private var present: [Int8]
+    private var searched: [Int8]
+    private var found: [Int32] = []
+    private var stack = KDStack()
+
+    /// Finds the pairs among all the points, at the level above `options.maxZoom` whose items are
+    /// the points by handle; nil when they are so many that sweeping every level is as cheap, or
+    /// the radius at the top is so small that a cluster's own Float32 position might lie outside
+    /// it (a search would then not list the cluster itself, as ``NeighbourLists`` does).
+    init?(tree: KDTree, options: ClusterOptions, exact: ExactCoordinates) {
+        lowestZoom = max(options.minZoom, options.maxZoom - Self.zoomsCovered)
+        pointCount = tree.count
+        guard options.radius / (options.extent * pow2(options.maxZoom)) > 1e-7 else { return nil }
+        let test = NeighbourTest(radius: options.radius / (options.extent * pow2(lowestZoom)))
+        guard let lists = NeighbourLists(tree: tree, radius: test.reach, budget: pointCount + 1024, crowding: 1,
+                                         exact: exact) else { return nil }
+        present = [Int8](repeating: -1, count: pointCount)
+        searched = [Int8](repeating: -1, count: pointCount)
+        tree.entries.withUnsafeBufferPointer { entries in
+            for position in 0..<pointCount {
+                let a = entries[position]
+                guard let neighbours = lists.neighbours(of: Int(a.index)) else { continue }
+                for neighbour in neighbours {
+                    let b = entries[Int(neighbour)]
+                    guard a.handle < b.handle else { continue }
+                    let dx = Double(b.x) - Double(a.x), dy = Double(b.y) - Double(a.y)
+                    pairs.append((PointAt(a), PointAt(b), dx * dx + dy * dy))
+                }
+            }
+        }
+    }
+
+    /// The lists of the level whose items are `order` (in `tree`) at `zoom`, or nil when this
+    /// level is not sparse enough: then neither is any below.
+    mutating func lists(tree: KDTree, order: [Int32], zoom: Int, radius: Double, exact: ExactCoordinates) -> NeighbourLists? {
+        guard zoom >= lowestZoom else { return nil }
+        let stamp = Int8(truncatingIfNeeded: zoom)
+        let reach = NeighbourTest(radius: radius).reach
+        let reachSquared = reach * reach, test = NeighbourTest(radius: radius)
+        let limit = order.count / 8 + 64
+        var clusters: [(handle: Int32, index: Int)] = []
+        for (index, handle) in order.enumerated() {
+            if Int(handle) < pointCount { present[Int(handle)] = stamp } else { clusters.append((handle, index)) }
+        }
+        guard clusters.count <= limit else { return nil }
+        var points: [PointAt] = []
+        for pair in pairs where pair.distanceSquared <= reachSquared {
+            guard present[Int(pair.first.handle)] == stamp && present[Int(pair.second.handle)] == stamp else { continue }
+            mark(pair.first, stamp, &points)
+            mark(pair.second, stamp, &points)
+        }
+        var output = ListOutput(count: order.count, nodeSize: tree.nodeSize, expectedIDs: 0)
+        var list: [Int32] = []
+        let entries = tree.entries
+        // A cluster: one search as wide as the reach lists the points that may have it as a
+        // neighbour, and, narrowed to the radius, its own list.
+        for cluster in clusters {
+            guard clusters.count + points.count <= limit else { return nil }
+            let (x, y) = exact.of(cluster: Int(cluster.handle))
+            tree.within(x, y, reach, into: &found, stack: &stack)
+            list.removeAll(keepingCapacity: true)
+            for position in found {
+                let entry = entries[Int(position)]
+                if Int(entry.handle) < pointCount { mark(PointAt(entry), stamp, &points) }
+                if test.within(exactX: x, exactY: y, treeX: Double(entry.x), treeY: Double(entry.y)) { list.append(position) }
+            }
+            if list.count > 1 || (list.count == 1 && entries[Int(list[0])].handle != cluster.handle) {
+                output.record(index: cluster.index, found: list)
+            }
+        }
+        guard clusters.count + points.count <= limit else { return nil }
+        for point in points {
+            tree.within(Double(point.x), Double(point.y), radius, into: &found, stack: &stack)
+            guard found.count > 1, let me = found.first(where: { entries[Int($0)].handle == point.handle }) else { continue }
+            output.record(index: Int(entries[Int(me)].index), found: found)
+        }
+        return NeighbourLists(output)
+    }
+
+    /// Adds `point` to the points to search around at this zoom, once.
+    @inline(__always)
+    private mutating func mark(_ point: PointAt, _ stamp: Int8, _ points: inout [PointAt]) {
+        guard searched[Int(point.handle)] != stamp else { return }
+        searched[Int(point.handle)] = stamp
+        points.append(point)
+    }
+}
+
+/// A point's handle and its tree (and exact) coordinates.
+struct PointAt {
+    let handle: Int32
+    let x: Float
+    let y: Float
+
+    init(_ entry: KDEntry) {
+        handle = entry.handle
+        x = entry.x
+        y = entry.y
+    }
+}

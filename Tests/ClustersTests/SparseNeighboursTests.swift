@@ -1,0 +1,129 @@
+import Testing
+@testable import Clusters
+
+/// The sparse levels' lists against kdbush's search: found from the pairs among the points and
+/// searches around clusters, each list must be what `within` finds around the item's exact
+/// position, in its order, and an item is alone exactly when the search finds only itself. The
+/// points are spread thin with pairs and runs placed right at each zoom's radius, and the second
+/// level has lost points to clusters sitting at Double centroids among the others.
+@Suite struct SparseNeighboursTests {
+    static let options = ClusterOptions()
+
+    static func radius(_ zoom: Int) -> Double { options.radius / (options.extent * pow2(zoom)) }
+
+    /// 30 000 points: most scattered thinly, the rest in runs of three for each zoom from 10 to 16,
+    /// the second just inside that zoom's radius from the first, the third just outside it from
+    /// the second.
+    static func points(seed: UInt64) -> [(Float, Float)] {
+        var random = SeededGenerator(seed: seed)
+        let unit = { (random: inout SeededGenerator) in Double(random.next() >> 11) / Double(1 << 53) }
+        var points: [(Float, Float)] = []
+        while points.count < 28_500 { points.append((Float(0.2 + 0.1 * unit(&random)), Float(0.3 + 0.1 * unit(&random)))) }
+        while points.count < 30_000 {
+            let step = radius(10 + points.count / 3 % 7)
+            let x = 0.2 + 0.1 * unit(&random), y = 0.3 + 0.1 * unit(&random)
+            for along in [0, 0.999, 0.999 + 1.001] {
+                points.append((Float(x + step * along * 0.96), Float(y + step * along * 0.28)))
+            }
+        }
+        return points
+    }
+
+    /// Checks every item's list against the search, and that enough of them have neighbours.
+    static func check(_ lists: NeighbourLists, _ tree: KDTree, _ exact: ExactCoordinates, radius: Double, context: String) {
+        var positionOf = [Int](repeating: 0, count: tree.count)
+        for (position, entry) in tree.entries.enumerated() { positionOf[Int(entry.index)] = position }
+        var found: [Int32] = []
+        var stack = KDStack()
+        var mismatches = 0, withNeighbours = 0
+        for index in 0..<tree.count {
+            let (x, y) = exact.of(tree.entries[positionOf[index]])
+            tree.within(x, y, radius, into: &found, stack: &stack)
+            let actual = lists.neighbours(of: index).map(Array.init) ?? [Int32(positionOf[index])]
+            if found.count > 1 { withNeighbours += 1 }
+            if actual != found {
+                mismatches += 1
+                if mismatches <= 3 { Issue.record("\(context): item \(index): \(actual) instead of \(found)") }
+            }
+        }
+        #expect(mismatches == 0, "\(context): \(mismatches) lists differ")
+        #expect(withNeighbours > 50, "\(context): only \(withNeighbours) items have neighbours")
+    }
+
+    @Test(arguments: SeededGenerator.seeds([5, 6]))
+    func everyListIsWhatTheSearchFinds(seed: UInt64) {
+        let points = Self.points(seed: seed)
+        let pointCount = points.count
+        let top = KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) },
+                         nodeSize: 64)
+        let none = UnsafeBufferPointer<Double>(start: nil, count: 0)
+        guard var sparse = SparseNeighbours(tree: top, options: Self.options,
+                                            exact: ExactCoordinates(pointCount: pointCount, clusterX: none, clusterY: none)) else {
+            Issue.record("seed \(seed): the pairs were not found")
+            return
+        }
+        #expect(sparse.lowestZoom == 10)
+
+        // Zoom 16: the level of every point.
+        let allPoints = (0..<Int32(pointCount)).map { $0 }
+        let first = ExactCoordinates(pointCount: pointCount, clusterX: none, clusterY: none)
+        guard let firstLists = sparse.lists(tree: top, order: allPoints, zoom: 16, radius: Self.radius(16), exact: first) else {
+            Issue.record("seed \(seed), zoom 16: no lists")
+            return
+        }
+        Self.check(firstLists, top, first, radius: Self.radius(16), context: "seed \(seed), zoom 16")
+
+        // Zoom 12: every seventh point gone into a cluster, a cluster beside every 37th point
+        // (at a Double centroid within a radius or so of it), in a shuffled level order.
+        var random = SeededGenerator(seed: seed &+ 100)
+        var clusterX: [Double] = [], clusterY: [Double] = []
+        var order: [Int32] = []
+        for point in 0..<pointCount where point % 7 != 3 {
+            order.append(Int32(point))
+            if point % 37 == 0 {
+                let angle = Double(random.next() % 628) / 100, distance = Self.radius(12) * Double(random.next() % 150) / 100
+                let (x, y) = (Double(points[point].0), Double(points[point].1))
+                clusterX.append(x + distance * angle.squareRoot() / 2.6 + Double(Float(x).ulp) * 0.37)
+                clusterY.append(y + distance * (1 - angle / 6.28) - Double(Float(y).ulp) * 0.41)
+                order.append(Int32(pointCount + clusterX.count - 1))
+            }
+        }
+        order.shuffle(using: &random)
+        let entries = order.enumerated().map { index, handle in
+            Int(handle) < pointCount
+                ? KDEntry(x: points[Int(handle)].0, y: points[Int(handle)].1, index: Int32(index), handle: handle)
+                : KDEntry(x: Float(clusterX[Int(handle) - pointCount]), y: Float(clusterY[Int(handle) - pointCount]),
+                          index: Int32(index), handle: handle)
+        }
+        let level = KDTree(entries: entries, nodeSize: 64)
+        clusterX.withUnsafeBufferPointer { clusterX in
+            clusterY.withUnsafeBufferPointer { clusterY in
+                let exact = ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY)
+                guard let lists = sparse.lists(tree: level, order: order, zoom: 12, radius: Self.radius(12), exact: exact) else {
+                    Issue.record("seed \(seed), zoom 12: no lists")
+                    return
+                }
+                Self.check(lists, level, exact, radius: Self.radius(12), context: "seed \(seed), zoom 12")
+                // Below the lowest zoom the pairs cover, it gives up.
+                let below = sparse.lists(tree: level, order: order, zoom: 9, radius: Self.radius(9), exact: exact)
+                #expect(below == nil)
+            }
+        }
+    }
+
+    @Test func aLevelWithManyClustersIsLeftToTheSweeps() {
+        let points = Self.points(seed: 5)
+        let top = KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) },
+                         nodeSize: 64)
+        let none = UnsafeBufferPointer<Double>(start: nil, count: 0)
+        let exact = ExactCoordinates(pointCount: points.count, clusterX: none, clusterY: none)
+        guard var sparse = SparseNeighbours(tree: top, options: Self.options, exact: exact) else {
+            Issue.record("the pairs were not found")
+            return
+        }
+        // A fifth of the level's items are clusters (handles past the points).
+        let order = (0..<Int32(points.count)).map { $0 % 5 == 0 ? Int32(points.count) + $0 : $0 }
+        let lists = sparse.lists(tree: top, order: order, zoom: 14, radius: Self.radius(14), exact: exact)
+        #expect(lists == nil)
+    }
+}
