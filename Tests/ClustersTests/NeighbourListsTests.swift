@@ -75,25 +75,7 @@ import Testing
                     let exact = ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY)
                     let lists = try #require(NeighbourLists(tree: tree, radius: radius, budget: 1 << 40, crowding: 1 << 20, exact: exact),
                                              "\(context): no lists")
-                    var positionOf = [Int](repeating: 0, count: tree.count)
-                    for (position, entry) in tree.entries.enumerated() { positionOf[Int(entry.index)] = position }
-                    var found: [Int32] = []
-                    var stack = KDStack()
-                    var mismatches = 0
-                    var withNeighbours = 0
-                    for index in 0..<tree.count {
-                        let (x, y) = exact.of(tree.entries[positionOf[index]])
-                        tree.within(x, y, radius, into: &found, stack: &stack)
-                        let expected = found
-                        let actual = lists.neighbours(of: index).map(Array.init) ?? [Int32(positionOf[index])]
-                        if expected.count > 1 { withNeighbours += 1 }
-                        if actual != expected {
-                            mismatches += 1
-                            if mismatches <= 3 { Issue.record("\(context): item \(index): \(actual) instead of \(expected)") }
-                        }
-                    }
-                    #expect(mismatches == 0, "\(context): \(mismatches) lists differ")
-                    #expect(withNeighbours > 100, "\(context): only \(withNeighbours) items have neighbours")
+                    expectListsAreSearches(lists, tree: tree, exact: exact, radius: radius, fewestWithNeighbours: 100, context: context)
                 }
             }
         }

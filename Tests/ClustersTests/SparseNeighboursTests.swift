@@ -29,36 +29,13 @@ import Testing
         return points
     }
 
-    /// Checks every item's list against the search, and that enough of them have neighbours.
-    static func check(_ lists: NeighbourLists, _ tree: KDTree, _ exact: ExactCoordinates, radius: Double, context: String) {
-        var positionOf = [Int](repeating: 0, count: tree.count)
-        for (position, entry) in tree.entries.enumerated() { positionOf[Int(entry.index)] = position }
-        var found: [Int32] = []
-        var stack = KDStack()
-        var mismatches = 0, withNeighbours = 0
-        for index in 0..<tree.count {
-            let (x, y) = exact.of(tree.entries[positionOf[index]])
-            tree.within(x, y, radius, into: &found, stack: &stack)
-            let actual = lists.neighbours(of: index).map(Array.init) ?? [Int32(positionOf[index])]
-            if found.count > 1 { withNeighbours += 1 }
-            if actual != found {
-                mismatches += 1
-                if mismatches <= 3 { Issue.record("\(context): item \(index): \(actual) instead of \(found)") }
-            }
-        }
-        #expect(mismatches == 0, "\(context): \(mismatches) lists differ")
-        #expect(withNeighbours > 50, "\(context): only \(withNeighbours) items have neighbours")
-    }
-
     @Test(arguments: SeededGenerator.seeds([5, 6]))
     func everyListIsWhatTheSearchFinds(seed: UInt64) {
         let points = Self.points(seed: seed)
         let pointCount = points.count
         let top = KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) },
                          nodeSize: 64)
-        let none = UnsafeBufferPointer<Double>(start: nil, count: 0)
-        guard var sparse = SparseNeighbours(tree: top, options: Self.options,
-                                            exact: ExactCoordinates(pointCount: pointCount, clusterX: none, clusterY: none)) else {
+        guard var sparse = SparseNeighbours(tree: top, options: Self.options) else {
             Issue.record("seed \(seed): the pairs were not found")
             return
         }
@@ -66,12 +43,13 @@ import Testing
 
         // Zoom 16: the level of every point.
         let allPoints = (0..<Int32(pointCount)).map { $0 }
-        let first = ExactCoordinates(pointCount: pointCount, clusterX: none, clusterY: none)
+        let first = ExactCoordinates.points(pointCount)
         guard let firstLists = sparse.lists(tree: top, order: allPoints, zoom: 16, radius: Self.radius(16), exact: first) else {
             Issue.record("seed \(seed), zoom 16: no lists")
             return
         }
-        Self.check(firstLists, top, first, radius: Self.radius(16), context: "seed \(seed), zoom 16")
+        expectListsAreSearches(firstLists, tree: top, exact: first, radius: Self.radius(16), fewestWithNeighbours: 50,
+                               context: "seed \(seed), zoom 16")
 
         // Zoom 12: every seventh point gone into a cluster, a cluster beside every 37th point
         // (at a Double centroid within a radius or so of it), in a shuffled level order.
@@ -103,7 +81,8 @@ import Testing
                     Issue.record("seed \(seed), zoom 12: no lists")
                     return
                 }
-                Self.check(lists, level, exact, radius: Self.radius(12), context: "seed \(seed), zoom 12")
+                expectListsAreSearches(lists, tree: level, exact: exact, radius: Self.radius(12), fewestWithNeighbours: 50,
+                                       context: "seed \(seed), zoom 12")
                 // Below the lowest zoom the pairs cover, it gives up.
                 let below = sparse.lists(tree: level, order: order, zoom: 9, radius: Self.radius(9), exact: exact)
                 #expect(below == nil)
@@ -115,9 +94,8 @@ import Testing
         let points = Self.points(seed: 5)
         let top = KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) },
                          nodeSize: 64)
-        let none = UnsafeBufferPointer<Double>(start: nil, count: 0)
-        let exact = ExactCoordinates(pointCount: points.count, clusterX: none, clusterY: none)
-        guard var sparse = SparseNeighbours(tree: top, options: Self.options, exact: exact) else {
+        let exact = ExactCoordinates.points(points.count)
+        guard var sparse = SparseNeighbours(tree: top, options: Self.options) else {
             Issue.record("the pairs were not found")
             return
         }

@@ -63,10 +63,7 @@ struct ClusterIndexBuilder {
         var madeAt: [Range<Int>] = []
         var tree = makeTree(order, in: [])
         built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
-        // The first level's items are all points, whose exact coordinates are their tree ones.
-        var sparse = SparseNeighbours(tree: tree, options: options,
-                                      exact: ExactCoordinates(pointCount: pointCount, clusterX: .init(start: nil, count: 0),
-                                                              clusterY: .init(start: nil, count: 0)))
+        var sparse = SparseNeighbours(tree: tree, options: options)
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let first = clusterCount.count
             order = cluster(order, tree: tree, zoom: zoom, sparse: &sparse)

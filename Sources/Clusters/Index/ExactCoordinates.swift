@@ -5,11 +5,14 @@ struct ExactCoordinates {
     let clusterX: UnsafeBufferPointer<Double>
     let clusterY: UnsafeBufferPointer<Double>
 
+    /// For a level of points only.
+    static func points(_ pointCount: Int) -> ExactCoordinates {
+        ExactCoordinates(pointCount: pointCount, clusterX: .init(start: nil, count: 0), clusterY: .init(start: nil, count: 0))
+    }
+
     @inline(__always)
     func of(_ entry: KDEntry) -> (Double, Double) {
-        let handle = Int(entry.handle)
-        return handle < pointCount ? (Double(entry.x), Double(entry.y))
-            : (clusterX[handle - pointCount], clusterY[handle - pointCount])
+        Int(entry.handle) < pointCount ? (Double(entry.x), Double(entry.y)) : of(cluster: Int(entry.handle))
     }
 
     /// A cluster's centroid, by its handle.

@@ -38,15 +38,11 @@ struct KDTree {
     }
 
     private static func middles(of entries: [KDEntry], nodeSize: Int) -> [SIMD2<Float>] {
-        func lastNode(_ node: Int, _ left: Int, _ right: Int) -> Int {
-            guard right - left > nodeSize else { return -1 }
-            let m = (left + right) >> 1
-            return max(node, lastNode(2 * node + 1, left, m - 1), lastNode(2 * node + 2, m + 1, right))
-        }
-        var middles = [SIMD2<Float>](repeating: .zero, count: lastNode(0, 0, entries.count - 1) + 1)
+        var middles: [SIMD2<Float>] = []
         func fill(_ node: Int, _ left: Int, _ right: Int) {
             guard right - left > nodeSize else { return }
             let m = (left + right) >> 1
+            if node >= middles.count { middles.append(contentsOf: repeatElement(.zero, count: node + 1 - middles.count)) }
             middles[node] = SIMD2(entries[m].x, entries[m].y)
             fill(2 * node + 1, left, m - 1)
             fill(2 * node + 2, m + 1, right)

@@ -28,13 +28,13 @@ struct SparseNeighbours {
     /// the points by handle; nil when they are so many that sweeping every level is as cheap, or
     /// the radius at the top is so small that a cluster's own Float32 position might lie outside
     /// it (a search would then not list the cluster itself, as ``NeighbourLists`` does).
-    init?(tree: KDTree, options: ClusterOptions, exact: ExactCoordinates) {
+    init?(tree: KDTree, options: ClusterOptions) {
         lowestZoom = max(options.minZoom, options.maxZoom - Self.zoomsCovered)
         pointCount = tree.count
         guard options.radius / (options.extent * pow2(options.maxZoom)) > 1e-7 else { return nil }
         let test = NeighbourTest(radius: options.radius / (options.extent * pow2(lowestZoom)))
         guard let lists = NeighbourLists(tree: tree, radius: test.reach, budget: pointCount + 1024, crowding: 1,
-                                         exact: exact) else { return nil }
+                                         exact: .points(pointCount)) else { return nil }
         present = [Int8](repeating: -1, count: pointCount)
         searched = [Int8](repeating: -1, count: pointCount)
         tree.entries.withUnsafeBufferPointer { entries in
@@ -56,8 +56,8 @@ struct SparseNeighbours {
     mutating func lists(tree: KDTree, order: [Int32], zoom: Int, radius: Double, exact: ExactCoordinates) -> NeighbourLists? {
         guard zoom >= lowestZoom else { return nil }
         let stamp = Int8(truncatingIfNeeded: zoom)
-        let reach = NeighbourTest(radius: radius).reach
-        let reachSquared = reach * reach, test = NeighbourTest(radius: radius)
+        let test = NeighbourTest(radius: radius)
+        let reach = test.reach, reachSquared = reach * reach
         let limit = order.count / 8 + 64
         var clusters: [(handle: Int32, index: Int)] = []
         for (index, handle) in order.enumerated() {
