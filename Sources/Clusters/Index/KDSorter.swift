@@ -23,9 +23,9 @@ enum KDAxisY: KDAxis {
 /// right that is not above it, until the two scans cross. Here the scans are made a block of
 /// ``block`` items at a time without a branch per item (the positions where a scan would stop are
 /// written down, counting by comparison results), and the recorded positions are swapped pair by
-/// pair: the same swaps in the same order. When the unscanned middle is shorter than a block the
-/// rest is finished with kdbush's own loop from the last pair swapped, which is exactly the state
-/// kdbush would be in at that point.
+/// pair: the same swaps in the same order. When the unscanned middle is shorter than a block, the
+/// rest (the middle and the stops still pending on one side, under two blocks) is finished by
+/// ``finish(_:_:_:_:_:_:)``, again without a branch per item.
 struct KDSorter {
     /// Items scanned per block: a stop offset fits a byte.
     static let block = 32
@@ -36,9 +36,9 @@ struct KDSorter {
     /// Sorts `entries` into the tree layout.
     func sort(_ entries: UnsafeMutableBufferPointer<KDEntry>) {
         guard entries.count > 1 else { return }
-        let stops = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * Self.block)
+        let stops = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * Self.block)
         defer { stops.deallocate() }
-        let scratch = Stops(left: stops, right: stops + Self.block)
+        let scratch = Stops(left: stops, right: stops + 2 * Self.block)
         sort(entries, 0, entries.count - 1, 0, scratch)
     }
 
@@ -133,29 +133,54 @@ struct KDSorter {
             rightStart += pairs
             rightCount -= pairs
         }
-        // kdbush's own loop, from the state it would be in after swapping the last pair.
-        var i = lastLeft &+ 1, j = lastRight &- 1
-        while Axis.key(base[i]) < t { i &+= 1 }
-        while Axis.key(base[j]) > t { j &-= 1 }
-        while i < j {
-            swap(entries, i, j)
-            i &+= 1
-            j &-= 1
-            while Axis.key(base[i]) < t { i &+= 1 }
-            while Axis.key(base[j]) > t { j &-= 1 }
-        }
-        return j
+        // Where each scan would find its next stop: a pending one, or the unscanned middle. What
+        // lies before (after) it holds keys below (above) `t`, which the other scan stops at.
+        let from = leftCount > 0 ? leftBase + Int(stops.left[leftStart]) : max(low, lastLeft + 1)
+        let through = rightCount > 0 ? rightBase - Int(stops.right[rightStart]) : min(high, lastRight - 1)
+        return finish(entries, from - 1, through + 1, t, axis, stops)
     }
 
-    /// Scans one block from `start` by `step`, writing the offsets where `stops` holds (kdbush's
+    /// kdbush's loop from the state after swapping the pair (`lastLeft`, `lastRight`), without a
+    /// branch per item; returns where its right scan ends. No swap has touched the stretch between
+    /// the two, so both scans' stops over it are found up front (where `key < t` fails going up,
+    /// where `key > t` fails going down), and kdbush swaps the m-th of each while they have not
+    /// crossed. After the last such swap its right scan ends at its next stop or at the last left
+    /// stop swapped (which now holds a key not above `t`), whichever comes first going down: the
+    /// larger of the two. `lastLeft` (a key not above `t`) and `lastRight` (not below) bound both
+    /// scans, as they bound kdbush's.
+    @inline(__always)
+    private static func finish<Axis: KDAxis>(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ lastLeft: Int, _ lastRight: Int,
+                                            _ t: Float, _ axis: Axis.Type, _ stops: Stops) -> Int {
+        let base = entries.baseAddress!
+        let a = lastLeft &+ 1, b = lastRight &- 1
+        let length = b &- a &+ 1
+        guard length > 0 else { return lastLeft }
+        assert(length <= 2 * block, "a finish spans the middle and one pending block at most")
+        let leftCount = scan(base + a, count: length, step: 1, stops.left, axis) { !($0 < t) }
+        let rightCount = scan(base + b, count: length, step: -1, stops.right, axis) { !($0 > t) }
+        let pairs = min(leftCount, rightCount)
+        var m = 0
+        while m < pairs {
+            let i = a &+ Int(stops.left[m]), j = b &- Int(stops.right[m])
+            guard i < j else { break }
+            swap(entries, i, j)
+            m &+= 1
+        }
+        let nextRight = m < rightCount ? b &- Int(stops.right[m]) : lastLeft
+        let lastLeftSwapped = m > 0 ? a &+ Int(stops.left[m &- 1]) : lastLeft
+        return max(nextRight, lastLeftSwapped)
+    }
+
+    /// Scans `length` items (a block) from `start` by `step`, writing the offsets where `stops` holds (kdbush's
     /// left scan stops where `key < t` fails, its right scan where `key > t` fails) without a
     /// branch per item; returns how many there are.
     @inline(__always)
-    private static func scan<Axis: KDAxis>(_ start: UnsafeMutablePointer<KDEntry>, step: Int, _ offsets: UnsafeMutablePointer<UInt8>,
+    private static func scan<Axis: KDAxis>(_ start: UnsafeMutablePointer<KDEntry>, count length: Int = block, step: Int,
+                                           _ offsets: UnsafeMutablePointer<UInt8>,
                                            _ axis: Axis.Type, stops: (Float) -> Bool) -> Int {
         var count = 0
         var p = 0
-        while p < block {
+        while p < length {
             offsets[count] = UInt8(truncatingIfNeeded: p)
             count &+= stops(Axis.key(start[p &* step])) ? 1 : 0
             p &+= 1
@@ -171,7 +196,7 @@ struct KDSorter {
         base[j] = t
     }
 
-    /// Scratch room for one block of stop offsets from each side.
+    /// Scratch room for the stop offsets from each side: one block's, or a finish's (under two blocks).
     struct Stops {
         let left: UnsafeMutablePointer<UInt8>
         let right: UnsafeMutablePointer<UInt8>
