@@ -108,16 +108,15 @@ struct EdgePairs {
     mutating func record(_ entries: UnsafeBufferPointer<KDEntry>, output: inout ListOutput) {
         positions.sort()
         pairs.sort()
-        var next = 0
-        var neighbours: [Int] = []
-        for position in positions {
-            let position = Int(position)
-            neighbours.removeAll(keepingCapacity: true)
-            while next < pairs.count, Int(pairs[next] >> 32) == position {
-                neighbours.append(Int(pairs[next] & 0xFFFF_FFFF))
-                next += 1
+        pairs.withUnsafeBufferPointer { pairs in
+            var next = 0
+            for position in positions {
+                let position = Int(position)
+                let first = next
+                while next < pairs.count, Int(pairs[next] >> 32) == position { next += 1 }
+                let neighbours = UnsafeBufferPointer(rebasing: pairs[first..<next]).lazy.map { Int($0 & 0xFFFF_FFFF) }
+                output.record(position, neighbours: neighbours, entries)
             }
-            output.record(position, neighbours: neighbours, entries)
         }
     }
 }

@@ -5,7 +5,8 @@ struct ListOutput {
     private var starts: [Int32]
     /// Each list: its length, then its members' tree positions.
     private var ids: [Int32] = []
-    /// One list being put in order: each member's search rank above its tree position.
+    /// Scratch room for one list being put in order: each member's search rank above its tree
+    /// position. It only grows, so that emptying it costs nothing.
     private var ranked: [UInt64] = []
     private var ranks: SearchRanks
 
@@ -26,13 +27,18 @@ struct ListOutput {
     @inline(__always)
     mutating func record(_ position: Int, neighbours: some Collection<Int>, _ entries: UnsafeBufferPointer<KDEntry>) {
         guard !neighbours.isEmpty else { return }
-        ranked.removeAll(keepingCapacity: true)
-        ranked.append(key(position))
-        for neighbour in neighbours { ranked.append(key(neighbour)) }
-        Self.sortSmall(&ranked)
+        let length = neighbours.count + 1
+        if ranked.count < length { ranked.append(contentsOf: repeatElement(0, count: length - ranked.count)) }
+        ranked[0] = key(position)
+        var k = 1
+        for neighbour in neighbours {
+            ranked[k] = key(neighbour)
+            k += 1
+        }
+        ranked.withUnsafeMutableBufferPointer { Self.sortSmall(UnsafeMutableBufferPointer(rebasing: $0[..<length])) }
         starts[Int(entries[position].index)] = Int32(truncatingIfNeeded: ids.count)
-        ids.append(Int32(truncatingIfNeeded: ranked.count))
-        for key in ranked { ids.append(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)) }
+        ids.append(Int32(truncatingIfNeeded: length))
+        for k in 0..<length { ids.append(Int32(truncatingIfNeeded: ranked[k] & 0xFFFF_FFFF)) }
     }
 
     /// Records the item at level index `index` with what a search around it found, in the order
@@ -45,18 +51,20 @@ struct ListOutput {
 
     /// Sorts a list, most of them a few items long: by insertion up to 16, the library's sort above.
     @inline(__always)
-    private static func sortSmall(_ keys: inout [UInt64]) {
-        guard keys.count <= 16 else { keys.sort(); return }
-        keys.withUnsafeMutableBufferPointer { keys in
-            for i in 1..<max(1, keys.count) {
-                let key = keys[i]
-                var j = i
-                while j > 0, keys[j - 1] > key {
-                    keys[j] = keys[j - 1]
-                    j -= 1
-                }
-                keys[j] = key
+    private static func sortSmall(_ keys: UnsafeMutableBufferPointer<UInt64>) {
+        guard keys.count <= 16 else {
+            var keys = keys
+            keys.sort()
+            return
+        }
+        for i in 1..<max(1, keys.count) {
+            let key = keys[i]
+            var j = i
+            while j > 0, keys[j - 1] > key {
+                keys[j] = keys[j - 1]
+                j -= 1
             }
+            keys[j] = key
         }
     }
 

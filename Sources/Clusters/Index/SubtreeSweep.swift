@@ -13,14 +13,11 @@ struct SubtreeSweep {
     private let tables: SweepTables
     /// Directed neighbour pairs found: the item's offset above its neighbour's.
     private var pairs: [UInt32] = []
-    /// One item's neighbours, as tree positions.
-    private var neighbours: [Int] = []
 
     init(capacity: Int, radius: Double) {
         test = NeighbourTest(radius: radius)
         tables = SweepTables(capacity: capacity)
         pairs.reserveCapacity(256)
-        neighbours.reserveCapacity(64)
     }
 
     /// Records the interior items of the subtree `cell` into `output` and hands the others to
@@ -37,19 +34,19 @@ struct SubtreeSweep {
             for offset in 0..<count where !interior[offset] { edges.add(left + offset, subtree: left) }
             return
         }
-        var next = 0
-        for offset in 0..<count {
-            let position = left + offset
-            neighbours.removeAll(keepingCapacity: true)
-            while next < pairs.count, Int(pairs[next] >> 16) == offset {
-                neighbours.append(left + Int(pairs[next] & 0xFFFF))
-                next += 1
-            }
-            if interior[offset] {
-                output.record(position, neighbours: neighbours, entries)
-            } else {
-                edges.add(position, subtree: left)
-                for neighbour in neighbours { edges.addPair(position, neighbour) }
+        pairs.withUnsafeBufferPointer { pairs in
+            var next = 0
+            for offset in 0..<count {
+                let position = left + offset
+                let first = next
+                while next < pairs.count, Int(pairs[next] >> 16) == offset { next += 1 }
+                let neighbours = UnsafeBufferPointer(rebasing: pairs[first..<next]).lazy.map { left + Int($0 & 0xFFFF) }
+                if interior[offset] {
+                    output.record(position, neighbours: neighbours, entries)
+                } else {
+                    edges.add(position, subtree: left)
+                    for neighbour in neighbours { edges.addPair(position, neighbour) }
+                }
             }
         }
     }
