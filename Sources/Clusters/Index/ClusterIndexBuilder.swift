@@ -114,89 +114,111 @@ struct ClusterIndexBuilder {
                 return NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024, crowding: 2, exact: exact)
             }
         }
-        var visited = [Bool](repeating: false, count: order.count)
+        let visited = UnsafeMutableBufferPointer<Bool>.allocate(capacity: order.count)
+        visited.initialize(repeating: false)
+        defer { visited.deallocate() }
         var next: [Int32] = []
         next.reserveCapacity(order.count)
-        var searched: [Int32] = []
-        searched.reserveCapacity(256)
-        var stack = KDStack()
-        let aggregateCount = aggregateOperations.count
-        var accumulators = [AggregateAccumulator]()
-
         tree.entries.withUnsafeBufferPointer { entries in
-            for i in 0..<order.count where !visited[i] {
-                visited[i] = true
-                let handle = Int(order[i])
-                // The neighbours' tree positions, where each one's index, handle and tree
-                // coordinates (a point's exact ones) are side by side.
-                let neighbours: ArraySlice<Int32>
+            order.withUnsafeBufferPointer { order in
+                var pass = LevelPass(zoom: zoom, order: order, entries: entries, visited: visited)
                 if let lists {
-                    guard let found = lists.neighbours(of: i) else {
-                        // Alone within the radius: it passes to the next level as it is.
-                        next.append(Int32(handle))
-                        continue
-                    }
-                    neighbours = found
-                } else {
-                    let (x, y) = exact(handle)
-                    tree.within(x, y, radius, into: &searched, stack: &stack)
-                    neighbours = searched[...]
-                }
-
-                let originCount = count(handle)
-                var total = originCount
-                for position in neighbours {
-                    let entry = entries[Int(position)]
-                    if !visited[Int(entry.index)] { total += count(Int(entry.handle)) }
-                }
-
-                if total > originCount && total >= options.minPoints {
-                    let (x, y) = exact(handle)
-                    var wx = x * Double(originCount)
-                    var wy = y * Double(originCount)
-                    let id = (i << 5) + (zoom + 1) + pointCount
-                    if aggregateCount > 0 { accumulators = self.accumulators(of: handle) }
-                    for position in neighbours {
-                        let entry = entries[Int(position)]
-                        let index = Int(entry.index)
-                        if index == i { children.append(Int32(handle)); continue }
-                        guard !visited[index] else { continue }
-                        visited[index] = true
-                        let member = Int(entry.handle)
-                        let memberCount = Double(count(member))
-                        let (mx, my) = member < pointCount ? (Double(entry.x), Double(entry.y)) : exact(member)
-                        wx += mx * memberCount
-                        wy += my * memberCount
-                        children.append(Int32(member))
-                        if aggregateCount > 0 {
-                            let memberAccumulators = self.accumulators(of: member)
-                            for a in 0..<aggregateCount { accumulators[a].reduce(memberAccumulators[a], aggregateOperations[a]) }
+                    lists.withReader { lists in
+                        for i in 0..<order.count where !visited[i] {
+                            visited[i] = true
+                            // Alone within the radius: it passes to the next level as it is.
+                            guard let neighbours = lists.neighbours(of: i) else { next.append(order[i]); continue }
+                            gather(i, neighbours, &pass, into: &next)
                         }
                     }
-                    let cx = wx / Double(total), cy = wy / Double(total)
-                    clusterX.append(cx)
-                    clusterY.append(cy)
-                    itemX.append(Float(cx))
-                    itemY.append(Float(cy))
-                    clusterCount.append(Int32(total))
-                    clusterID.append(id)
-                    childrenEnd.append(Int32(children.count))
-                    for accumulator in accumulators { clusterAggregates.append(accumulator.value); clusterAggregates.append(accumulator.count) }
-                    next.append(Int32(pointCount + clusterCount.count - 1))
                 } else {
-                    next.append(Int32(handle))
-                    if total > 1 {
-                        for position in neighbours {
-                            let entry = entries[Int(position)]
-                            guard !visited[Int(entry.index)] else { continue }
-                            visited[Int(entry.index)] = true
-                            next.append(entry.handle)
-                        }
+                    var searched: [Int32] = []
+                    searched.reserveCapacity(256)
+                    var stack = KDStack()
+                    for i in 0..<order.count where !visited[i] {
+                        visited[i] = true
+                        let (x, y) = exact(Int(order[i]))
+                        tree.within(x, y, radius, into: &searched, stack: &stack)
+                        gather(i, searched, &pass, into: &next)
                     }
                 }
             }
         }
         return next
+    }
+
+    /// What one level's pass reads: the level's items by index and by tree position, and which
+    /// have been visited.
+    private struct LevelPass {
+        let zoom: Int
+        let order: UnsafeBufferPointer<Int32>
+        let entries: UnsafeBufferPointer<KDEntry>
+        let visited: UnsafeMutableBufferPointer<Bool>
+        /// Scratch for one cluster's aggregates.
+        var accumulators: [AggregateAccumulator] = []
+    }
+
+    /// Item `i`, unvisited until now, with its `neighbours` (tree positions, itself included, in
+    /// search order): they become one cluster if their unvisited members hold more points than it
+    /// alone and at least `minPoints`; otherwise they pass to the next level as they are.
+    @inline(__always)
+    private mutating func gather(_ i: Int, _ neighbours: some Collection<Int32>, _ pass: inout LevelPass,
+                                 into next: inout [Int32]) {
+        let entries = pass.entries, visited = pass.visited
+        let handle = Int(pass.order[i])
+        let originCount = count(handle)
+        var total = originCount
+        for position in neighbours {
+            let entry = entries[Int(position)]
+            if !visited[Int(entry.index)] { total += count(Int(entry.handle)) }
+        }
+
+        guard total > originCount && total >= options.minPoints else {
+            next.append(Int32(handle))
+            guard total > 1 else { return }
+            for position in neighbours {
+                let entry = entries[Int(position)]
+                guard !visited[Int(entry.index)] else { continue }
+                visited[Int(entry.index)] = true
+                next.append(entry.handle)
+            }
+            return
+        }
+        let (x, y) = exact(handle)
+        var wx = x * Double(originCount)
+        var wy = y * Double(originCount)
+        let id = (i << 5) + (pass.zoom + 1) + pointCount
+        let aggregateCount = aggregateOperations.count
+        if aggregateCount > 0 { pass.accumulators = accumulators(of: handle) }
+        for position in neighbours {
+            let entry = entries[Int(position)]
+            let index = Int(entry.index)
+            if index == i { children.append(Int32(handle)); continue }
+            guard !visited[index] else { continue }
+            visited[index] = true
+            let member = Int(entry.handle)
+            let memberCount = Double(count(member))
+            let (mx, my) = member < pointCount ? (Double(entry.x), Double(entry.y)) : exact(member)
+            wx += mx * memberCount
+            wy += my * memberCount
+            children.append(Int32(member))
+            if aggregateCount > 0 {
+                let memberAccumulators = accumulators(of: member)
+                for a in 0..<aggregateCount { pass.accumulators[a].reduce(memberAccumulators[a], aggregateOperations[a]) }
+            }
+        }
+        let cx = wx / Double(total), cy = wy / Double(total)
+        clusterX.append(cx)
+        clusterY.append(cy)
+        itemX.append(Float(cx))
+        itemY.append(Float(cy))
+        clusterCount.append(Int32(total))
+        clusterID.append(id)
+        childrenEnd.append(Int32(children.count))
+        if aggregateCount > 0 {
+            for accumulator in pass.accumulators { clusterAggregates.append(accumulator.value); clusterAggregates.append(accumulator.count) }
+        }
+        next.append(Int32(pointCount + clusterCount.count - 1))
     }
 
     /// An item's aggregate accumulators: a point's own values, or a cluster's running ones.
