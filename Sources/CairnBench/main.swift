@@ -21,6 +21,11 @@ if CommandLine.arguments.dropFirst().first == "animation" {
     try AnimationBench(machineFactor: nil, tilePath: tilePath).run()
     exit(0)
 }
+// `CairnBench overlay`: only the cluster-tile section (overlay PNG and vector tiles), targets unscaled.
+if CommandLine.arguments.dropFirst().first == "overlay" {
+    OverlayBench(machineFactor: 1, citiesPath: root + "/Samples/points/cities15000.geojson").run()
+    exit(0)
+}
 // `CairnBench clusters`: only the clustering section (index builds, memory, queries), targets unscaled.
 if CommandLine.arguments.dropFirst().first == "clusters" {
     ClusterBench(machineFactor: 1).run()
