@@ -128,7 +128,7 @@ let package = Package(
         .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "TestUpstream", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "TestUpstream", "TestPostgres", "TestSupport"]),
     ]
 )

@@ -37,7 +37,7 @@ struct OverlayBench {
             let (x, y) = tile()
             let surface = try! Surface(width: 256, height: 256)
             try! overlay.draw(index, zoom: zoom, originX: 256 * x, originY: 256 * y, on: surface, scale: 1)
-            consume(try! ClusterOverlay.tileEncoder(for: .png).encode(surface))
+            consume(try! ImageEncoder.overlay(for: .png).encode(surface))
         }
         let redrawn = Measurement.run("  baseline: every badge laid out and drawn afresh + PNG", iterations: 60, warmup: 4) {
             let (x, y) = tile()
@@ -50,7 +50,7 @@ struct OverlayBench {
                     try! layout.draw(in: context, resolution: 1)
                 }
             }
-            consume(try! ClusterOverlay.tileEncoder(for: .png).encode(surface))
+            consume(try! ImageEncoder.overlay(for: .png).encode(surface))
         }
         Report.row(composited, baseline: redrawn, target: String(format: "≤ 1 ms (%.2f here)", machineFactor))
         let drawOnly = Measurement.run("  of which drawing", iterations: 200, warmup: 16) {
@@ -71,6 +71,6 @@ struct OverlayBench {
     private func overlayBytes(_ index: ClusterIndex, _ overlay: ClusterOverlay, _ zoom: Int, _ tile: (x: Int, y: Int, items: Int)) -> Int {
         let surface = try! Surface(width: 256, height: 256)
         try! overlay.draw(index, zoom: zoom, originX: 256 * tile.x, originY: 256 * tile.y, on: surface, scale: 1)
-        return (try? ClusterOverlay.tileEncoder(for: .png).encode(surface).count) ?? 0
+        return (try? ImageEncoder.overlay(for: .png).encode(surface).count) ?? 0
     }
 }

@@ -71,7 +71,8 @@ struct RenderPlan {
         }
         let encoder: ImageEncoder
         switch format {
-        case .png: encoder = .png(PNGEncoder())
+        // Overlay-only tiles are written as the server writes its overlay tiles.
+        case .png: encoder = source is TransparentSource ? .overlay(for: .png) : .png(PNGEncoder())
         case .jpeg: encoder = .jpeg(quality: command.quality ?? 85)
         case .webp: encoder = .webp(quality: command.quality ?? 80, lossless: false)
         }

@@ -72,6 +72,8 @@ import TestSupport
         #expect(png.header("Cache-Status")?.contains("miss") == true)
         let image = try ImageDecoder.decode(png.body)
         #expect(image.width == 256 && image.height == 256)
+        // Written with the overlay tiles' encoder (PNG rows unfiltered), which gives these bytes back.
+        #expect(Array(png.body) == (try ImageEncoder.overlay(for: .png).encode(image)))
         let scales: [(Surface, Double, String)] = [
             (image, 1, ".png"),
             (try ImageDecoder.decode(try server.request(path + "@2x.png").body), 2, "@2x.png"),

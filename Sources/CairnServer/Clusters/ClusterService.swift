@@ -78,7 +78,7 @@ struct ClusterService: Sendable {
                 let scale = Double(tileRequest.scale)
                 let surface = try Surface(width: 256 * tileRequest.scale, height: 256 * tileRequest.scale)
                 try overlay.draw(snapshot.index, zoom: tile.z, originX: 256 * tile.x, originY: 256 * tile.y, on: surface, scale: scale)
-                return try ClusterOverlay.tileEncoder(for: tileRequest.format).encode(surface)
+                return try ImageEncoder.overlay(for: tileRequest.format).encode(surface)
             }
         }
         return ImageResponse.make(image.bytes, contentType: vector ? VectorTile.mediaType : tileRequest.format.mimeType,

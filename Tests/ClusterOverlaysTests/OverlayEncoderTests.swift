@@ -7,7 +7,7 @@ import Testing
 /// Overlay tiles are written as the server sends them: PNG rows unfiltered, which on mostly
 /// transparent tiles of flat discs gives smaller files than the map tiles' `.sub` filter, with the
 /// same pixels; other formats keep their usual encoder.
-@Suite struct OverlayTileEncoderTests {
+@Suite struct OverlayEncoderTests {
     @Test(arguments: [1.0, 2.0])
     func aBusyTileDecodesToItsPixelsAndIsSmallerThanAMapTilesEncoding(scale: Double) throws {
         let index = try ClusterIndex(points: StitchTests.points())
@@ -15,7 +15,7 @@ import Testing
         let side = Int(256 * scale)
         let tile = try Surface(width: side, height: side)
         try overlay.draw(index, zoom: 3, originX: 3 * 256, originY: 3 * 256, on: tile, scale: scale)
-        let bytes = try ClusterOverlay.tileEncoder(for: .png).encode(tile)
+        let bytes = try ImageEncoder.overlay(for: .png).encode(tile)
         let mapTileBytes = try ImageEncoder.default(for: .png).encode(tile)
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let decoded = try ImageDecoder.decode(bytes)
@@ -32,8 +32,8 @@ import Testing
 
     @Test func webpTilesKeepTheUsualEncoder() throws {
         let tile = try Surface(width: 256, height: 256)
-        let bytes = try ClusterOverlay.tileEncoder(for: .webp).encode(tile)
+        let bytes = try ImageEncoder.overlay(for: .webp).encode(tile)
         #expect(Array(bytes.prefix(4)) == Array("RIFF".utf8))
-        #expect(ClusterOverlay.tileEncoder(for: .webp).format == .webp)
+        #expect(ImageEncoder.overlay(for: .webp).format == .webp)
     }
 }
