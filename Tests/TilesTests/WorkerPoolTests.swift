@@ -26,6 +26,27 @@ import Tiles
         struct Boom: Error {}
         await #expect(throws: Boom.self) { try await pool.run { throw Boom() } }
     }
+
+    /// A queue limit bounds the items that wait for a thread, not those an idle thread takes: with
+    /// no room to wait, work is still accepted while a thread is free, and shed once none is.
+    @Test func aQueueLimitCountsOnlyWhatWaitsForAThread() async throws {
+        let pool = WorkerPool(threads: 2)
+        defer { pool.shutdown() }
+        #expect(try await pool.run(queueLimit: 0) { 7 } == 7)
+        let gate = DispatchSemaphore(value: 0)
+        let blockers = (0..<2).map { _ in Task { try await pool.run(queueLimit: 0) { gate.wait() } } }
+        for _ in 0..<2000 where pool.busy < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(pool.busy == 2)
+        await #expect(throws: WorkerPool.Overloaded.self) { try await pool.run(queueLimit: 0) { 0 } }
+        // Room for one to wait: it is taken when a thread frees up.
+        let waiting = Task { try await pool.run(queueLimit: 1) { 9 } }
+        for _ in 0..<2000 where pool.queued < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        await #expect(throws: WorkerPool.Overloaded.self) { try await pool.run(queueLimit: 1) { 0 } }
+        gate.signal()
+        gate.signal()
+        for blocker in blockers { try await blocker.value }
+        #expect(try await waiting.value == 9)
+    }
 }
 
 /// How many items run at once, and the most that ever did.

@@ -30,6 +30,8 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Runs `body` on a worker thread unless `limit` items are already waiting, in which case it
     /// throws ``Overloaded`` at once (a server sheds load with 503 instead of queueing without end).
+    /// Items an idle thread is about to take are not waiting: with one thread and a limit of 2,
+    /// three items handed over at once are all accepted, however late the thread wakes.
     public func run<T: Sendable>(queueLimit limit: Int, _ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let accepted = enqueue(limit: limit) { continuation.resume(with: Result { try body() }) }
@@ -64,7 +66,8 @@ public final class WorkerPool: @unchecked Sendable {
     private func enqueue(limit: Int = .max, _ item: @escaping @Sendable () -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard queue.count - head < limit else { return false }
+        // Waiting: the items not yet taken, beyond those the idle threads will take.
+        guard queue.count - head - (threadCount - running) < limit else { return false }
         queue.append(item)
         condition.signal()
         return true
