@@ -16,7 +16,7 @@ func expectListsAreSearches(_ lists: NeighbourLists, tree: KDTree, exact: ExactC
     for index in 0..<tree.count {
         let (x, y) = exact.of(tree.entries[positionOf[index]])
         tree.within(x, y, radius, into: &found, stack: &stack)
-        let actual = lists.neighbours(of: index).map(Array.init) ?? [Int32(positionOf[index])]
+        let actual = lists.withReader { $0.neighbours(of: index).map(Array.init) } ?? [Int32(positionOf[index])]
         if found.count > 1 { withNeighbours += 1 }
         if actual != found {
             mismatches += 1

@@ -99,8 +99,7 @@ struct KDSorter {
     private static func partition<Axis: KDAxis>(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ left: Int, _ right: Int,
                                                _ t: Float, _ axis: Axis.Type, _ stops: Stops) -> Int {
         let block = Self.block
-        // The last pair swapped, and the unscanned middle `low...high`.
-        var lastLeft = left, lastRight = right
+        // The unscanned middle `low...high`.
         var low = left + 1, high = right - 1
         // Stops found and not yet swapped: offsets from `leftBase` (up) and `rightBase` (down).
         var leftBase = 0, leftStart = 0, leftCount = 0
@@ -126,23 +125,22 @@ struct KDSorter {
             for q in 0..<pairs {
                 swap(entries, leftBase &+ Int(stops.left[leftStart &+ q]), rightBase &- Int(stops.right[rightStart &+ q]))
             }
-            lastLeft = leftBase + Int(stops.left[leftStart + pairs - 1])
-            lastRight = rightBase - Int(stops.right[rightStart + pairs - 1])
             leftStart += pairs
             leftCount -= pairs
             rightStart += pairs
             rightCount -= pairs
         }
-        // Where each scan would find its next stop: a pending one, or the unscanned middle. What
-        // lies before (after) it holds keys below (above) `t`, which the other scan stops at.
-        let from = leftCount > 0 ? leftBase + Int(stops.left[leftStart]) : max(low, lastLeft + 1)
-        let through = rightCount > 0 ? rightBase - Int(stops.right[rightStart]) : min(high, lastRight - 1)
+        // Where each scan would find its next stop: a pending one, or the unscanned middle. The
+        // entry just before (after) it is a swapped one or one the scan passed: its key is not
+        // above (below) `t`, so the other scan stops there.
+        let from = leftCount > 0 ? leftBase + Int(stops.left[leftStart]) : low
+        let through = rightCount > 0 ? rightBase - Int(stops.right[rightStart]) : high
         return finish(entries, from - 1, through + 1, t, axis, stops)
     }
 
-    /// kdbush's loop from the state after swapping the pair (`lastLeft`, `lastRight`), without a
-    /// branch per item; returns where its right scan ends. No swap has touched the stretch between
-    /// the two, so both scans' stops over it are found up front (where `key < t` fails going up,
+    /// kdbush's loop over the stretch strictly between `lastLeft` and `lastRight` (the last pair
+    /// swapped, or entries the scans passed since), without a branch per item; returns where its
+    /// right scan ends. No swap has touched the stretch, so both scans' stops over it are found up front (where `key < t` fails going up,
     /// where `key > t` fails going down), and kdbush swaps the m-th of each while they have not
     /// crossed. After the last such swap its right scan ends at its next stop or at the last left
     /// stop swapped (which now holds a key not above `t`), whichever comes first going down: the

@@ -81,28 +81,21 @@ struct NeighbourLists {
         return total > limit * samples
     }
 
-    /// The tree positions of the neighbours of item `item` (its level index), itself included, in
-    /// the order a search returns them; nil when it is alone.
-    @inline(__always)
-    func neighbours(of item: Int) -> ArraySlice<Int32>? {
-        let start = Int(starts[item])
-        guard start >= 0 else { return nil }
-        return ids[(start + 1)..<(start + 1 + Int(ids[start]))]
-    }
-
-    /// Calls `body` with a ``Reader`` of the lists, for a pass that reads every item's list.
+    /// Calls `body` with a ``Reader`` of the lists.
     func withReader<Result>(_ body: (Reader) throws -> Result) rethrows -> Result {
         try starts.withUnsafeBufferPointer { starts in
             try ids.withUnsafeBufferPointer { ids in try body(Reader(starts: starts, ids: ids)) }
         }
     }
 
-    /// The lists seen through buffer pointers: what ``neighbours(of:)`` returns, without an array
-    /// slice (and its reference count) per item. Valid only inside ``withReader(_:)``.
+    /// The lists seen through buffer pointers, without an array slice (and its reference count)
+    /// per item. Valid only inside ``withReader(_:)``.
     struct Reader {
         let starts: UnsafeBufferPointer<Int32>
         let ids: UnsafeBufferPointer<Int32>
 
+        /// The tree positions of the neighbours of item `item` (its level index), itself included,
+        /// in the order a search returns them; nil when it is alone.
         @inline(__always)
         func neighbours(of item: Int) -> UnsafeBufferPointer<Int32>? {
             let start = Int(starts[item])

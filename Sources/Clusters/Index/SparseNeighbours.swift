@@ -38,14 +38,16 @@ struct SparseNeighbours {
         present = [Int8](repeating: -1, count: pointCount)
         searched = [Int8](repeating: -1, count: pointCount)
         tree.entries.withUnsafeBufferPointer { entries in
-            for position in 0..<pointCount {
-                let a = entries[position]
-                guard let neighbours = lists.neighbours(of: Int(a.index)) else { continue }
-                for neighbour in neighbours {
-                    let b = entries[Int(neighbour)]
-                    guard a.handle < b.handle else { continue }
-                    let dx = Double(b.x) - Double(a.x), dy = Double(b.y) - Double(a.y)
-                    pairs.append((PointAt(a), PointAt(b), dx * dx + dy * dy))
+            lists.withReader { lists in
+                for position in 0..<pointCount {
+                    let a = entries[position]
+                    guard let neighbours = lists.neighbours(of: Int(a.index)) else { continue }
+                    for neighbour in neighbours {
+                        let b = entries[Int(neighbour)]
+                        guard a.handle < b.handle else { continue }
+                        let dx = Double(b.x) - Double(a.x), dy = Double(b.y) - Double(a.y)
+                        pairs.append((PointAt(a), PointAt(b), dx * dx + dy * dy))
+                    }
                 }
             }
         }
