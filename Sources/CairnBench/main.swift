@@ -26,6 +26,11 @@ if CommandLine.arguments.dropFirst().first == "overlay" {
     OverlayBench(machineFactor: 1, citiesPath: root + "/Samples/points/cities15000.geojson").run()
     exit(0)
 }
+// `CairnBench filters`: only the filtered-clusters section, targets unscaled.
+if CommandLine.arguments.dropFirst().first == "filters" {
+    FilterBench(machineFactor: 1).run()
+    exit(0)
+}
 // `CairnBench clusters`: only the clustering section (index builds, memory, queries), targets unscaled.
 if CommandLine.arguments.dropFirst().first == "clusters" {
     ClusterBench(machineFactor: 1).run()
@@ -121,6 +126,7 @@ for (name, surface) in encodeCases {
 // MARK: Clusters
 
 ClusterBench(machineFactor: machineFactor).run()
+FilterBench(machineFactor: machineFactor).run()
 OverlayBench(machineFactor: machineFactor, citiesPath: root + "/Samples/points/cities15000.geojson").run()
 StaticBench(machineFactor: machineFactor, root: root).run()
 try AnimationBench(machineFactor: machineFactor, tilePath: tilePath).run()

@@ -32,6 +32,7 @@ public struct ClustersRenderer: Renderer {
         RendererParameter("max-zoom", .integer(0...30), default: "16", "the highest zoom clustered"),
         RendererParameter("min-points", .integer(2...1_000_000), default: "2", "the fewest points a cluster is made of"),
         RendererParameter("color", .color, default: "#d93025", "the dot of a point standing alone"),
+        RendererParameter("filter", .text, default: "", "only the points this CQL2 filter matches, e.g. population >= 100000"),
     ]) { a in
         let path = a.text("dataset")
         guard !path.isEmpty else { throw ChainError("clusters: give the points, e.g. clusters:dataset=cities.geojson") }
@@ -57,9 +58,18 @@ public struct ClustersRenderer: Renderer {
         if let first = result.invalid.first {
             throw ChainError("clusters.dataset: \(first)" + (result.invalid.count > 1 ? " (and \(result.invalid.count - 1) more invalid records)" : ""))
         }
+        let filterText = a.text("filter")
+        let filter: PointFilter?
+        do { filter = filterText.isEmpty ? nil : try PointFilter(parsing: filterText) } catch { throw ChainError("clusters.\(error)") }
+        let index: ClusterIndex
+        do {
+            index = try ClusterIndex.build(points: result.points, options: options, filter: filter)
+        } catch {
+            throw ChainError("clusters.\(error)")
+        }
         var marker = PointMarker()
         if let color = try a.color("color") { marker.fill = color }
-        return ClustersRenderer(index: try ClusterIndex(points: result.points, options: options),
+        return ClustersRenderer(index: index,
                                 overlay: try ClusterOverlay(style: style, label: LabelMode(rawValue: labelText), marker: marker))
     }
 

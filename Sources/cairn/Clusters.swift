@@ -13,6 +13,8 @@ extension Cairn {
                   cairn clusters cities.csv --children 123456
                   cairn clusters cities.csv --leaves 123456 --limit 20 --offset 20
                   cairn clusters cities.csv --stats
+                  cairn clusters cities.csv --zoom 4 --filter "population >= 1000000 AND country IN ('DE','FR')"
+                  cairn clusters shops.geojson --zoom 10 --categories kind=restaurant,cafe,bar
                 """)
 
         @Argument(help: ArgumentHelp("The points file; '-' for stdin.", valueName: "POINTS"))
@@ -71,7 +73,7 @@ extension Cairn {
             let readStart = clock.now
             let pointSet = try pointOptions.readPoints(points)
             let readTime = clock.now - readStart
-            let index = try ClusterIndex(points: pointSet, options: pointOptions.clusterOptions, aggregates: pointOptions.aggregates())
+            let index = try pointOptions.index(pointSet)
 
             let bytes: [UInt8]
             do {

@@ -36,6 +36,12 @@ struct PointOptions: ParsableArguments {
     @Option(name: .customLong("aggregate"), help: ArgumentHelp("A cluster property over a numeric point property: NAME=sum|min|max|mean:PROPERTY (repeatable).", valueName: "SPEC"))
     var aggregateSpecs: [String] = []
 
+    @Option(help: ArgumentHelp("Only the points this CQL2 filter matches, e.g. \"population >= 1000000 AND country IN ('DE','FR')\".", valueName: "EXPR"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Count each cluster's points by this property: PROPERTY, or PROPERTY=VALUE,VALUE… (the rest count as 'other').", valueName: "SPEC"))
+    var categories: String?
+
     var clusterOptions: ClusterOptions {
         ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
     }
@@ -43,6 +49,40 @@ struct PointOptions: ParsableArguments {
     func validate() throws {
         if let problem = clusterOptions.problem { throw ValidationError(problem) }
         _ = try aggregates()
+        _ = try categorySpec()
+        if let filter {
+            do { _ = try PointFilter(parsing: filter) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    /// The `--categories` spec, nil without one.
+    func categorySpec() throws -> CategorySpec? {
+        do { return try categories.map { text throws(CategorySpecError) in try CategorySpec(parsing: text) } } catch {
+            throw ValidationError("--categories \(error)")
+        }
+    }
+
+    /// The `--filter`, parsed; nil without one.
+    func pointFilter() throws -> PointFilter? {
+        do { return try filter.map { text throws(FilterError) in try PointFilter(parsing: text) } } catch {
+            throw CLIError.usage(error.description)
+        }
+    }
+
+    /// Reads `path` and clusters its points with these options: aggregates, categories, and only
+    /// the points `--filter` matches.
+    func index(of path: String) throws -> ClusterIndex {
+        try index(try readPoints(path))
+    }
+
+    /// Clusters `points` with these options.
+    func index(_ points: PointSet) throws -> ClusterIndex {
+        do {
+            return try ClusterIndex.build(points: points, options: clusterOptions, aggregates: aggregates(),
+                                          categories: categorySpec(), filter: pointFilter())
+        } catch let error as FilterError {
+            throw CLIError.usage(error.description)
+        }
     }
 
     func aggregates() throws -> [Aggregate] {

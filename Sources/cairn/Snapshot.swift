@@ -104,8 +104,7 @@ extension Cairn {
             var clusterLayer: (index: ClusterIndex, overlay: ClusterOverlay)?
             if let clusters {
                 let overlay = try ClusterOverlay(style: try BadgeOptions.style(named: badgeStyle, option: "--badge-style"), label: label)
-                clusterLayer = (try ClusterIndex(points: try pointOptions.readPoints(clusters), options: pointOptions.clusterOptions,
-                                                 aggregates: pointOptions.aggregates()), overlay)
+                clusterLayer = (try pointOptions.index(of: clusters), overlay)
             }
             let chosen = format ?? output.flatMap { ImageFormat(fileExtension: ($0 as NSString).pathExtension.lowercased()) } ?? .png
             let frameSources = animation.sources(source: source)

@@ -80,7 +80,8 @@ public struct CairnServer: Sendable {
         }
         let clusterMemory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
         let clusterService = ClusterService(datasets: datasets, store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "cluster"),
-                                            renders: renders, cards: cards, maxAge: 60)
+                                            renders: renders, cards: cards, maxAge: 60,
+                                            maxFilter: config.limits.maxFilter, maxFilterDepth: config.limits.maxFilterDepth)
         services = Services(
             layers: layers,
             animations: animations,

@@ -64,13 +64,13 @@ enum Routes {
         }
 
         router.get("/clusters/:dataset") { request, context -> Response in
-            try services.clusters.clusters(context.parameters.get("dataset") ?? "", query: query(request), request: request)
+            try await services.clusters.clusters(context.parameters.get("dataset") ?? "", query: query(request), request: request)
         }
 
         // `{id}/children|leaves|expansion-zoom`; the segments share their names with the tile route's
         // (the router's tree needs one name per position).
         router.get("/clusters/:dataset/:z/:x") { request, context -> Response in
-            try services.clusters.cluster(context.parameters.get("dataset") ?? "", id: context.parameters.get("z") ?? "",
+            try await services.clusters.cluster(context.parameters.get("dataset") ?? "", id: context.parameters.get("z") ?? "",
                                           what: context.parameters.get("x") ?? "", query: query(request), request: request)
         }
 
@@ -82,7 +82,7 @@ enum Routes {
                 let (image, status) = try await services.clusters.card(dataset, pointID: x, file: file, query: query(request))
                 return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
             }
-            return try await services.clusters.tile(dataset, z: z, x: x, file: file, request: request)
+            return try await services.clusters.tile(dataset, z: z, x: x, file: file, query: query(request), request: request)
         }
 
         router.get("/static/:layer/:view/:file") { request, context -> Response in

@@ -24,6 +24,20 @@ package enum ClusterQuery {
         return id
     }
 
+    /// `?filter=` (CQL2 text): nil when absent or empty; too long, too deep or not parsing is a 400
+    /// with the reason (`filter: expected a value after '>=' at column 15`).
+    package static func filter(_ query: [String: String], maxLength: Int, maxDepth: Int) throws -> PointFilter? {
+        guard let text = query["filter"], !text.isEmpty else { return nil }
+        guard text.utf8.count <= maxLength else {
+            throw ServeError.badRequest("filter: longer than \(maxLength) bytes (limits.max_filter)")
+        }
+        do {
+            return try PointFilter(parsing: text, maxDepth: maxDepth)
+        } catch {
+            throw ServeError.badRequest(error.description)
+        }
+    }
+
     /// `?limit=&offset=` of `…/leaves`: 10 and 0 by default.
     package static func page(_ query: [String: String]) throws -> (limit: Int, offset: Int) {
         (try integer(query["limit"], name: "limit", default: 10, range: 1...100_000),

@@ -19,6 +19,9 @@ struct ClusterService: Sendable {
     let cards: CardService
     /// Seconds clients and proxies may reuse an answer (`Cache-Control: max-age`).
     let maxAge: Int
+    /// The longest `?filter=` in bytes, and how deep it may nest.
+    let maxFilter: Int
+    let maxFilterDepth: Int
 
     func dataset(_ name: String) throws -> (DatasetService, DatasetService.Snapshot) {
         guard let service = datasets[name] else { throw ServeError.notFound("no dataset '\(name.prefix(64))'") }
@@ -26,19 +29,35 @@ struct ClusterService: Sendable {
         return (service, snapshot)
     }
 
-    /// `GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z`.
-    func clusters(_ name: String, query: [String: String], request: Request) throws -> Response {
-        let (_, snapshot) = try dataset(name)
-        let (box, zoom) = try ClusterQuery.region(query)
-        return json(snapshot, request: request, tag: "c|\(box)|\(zoom)") {
-            snapshot.index.featureCollection(snapshot.index.clusters(in: box, zoom: zoom))
+    /// The dataset and what a request with `query` clusters: the whole dataset, or with
+    /// `?filter=` the points it matches (built once per filter and snapshot, on the render
+    /// workers; a property no point has is a 400).
+    func view(_ name: String, query: [String: String]) async throws -> (DatasetService, ClusterView) {
+        let (service, snapshot) = try dataset(name)
+        guard let filter = try ClusterQuery.filter(query, maxLength: maxFilter, maxDepth: maxFilterDepth) else {
+            return (service, ClusterView(snapshot))
+        }
+        do {
+            let index = try await snapshot.filtered.index(filter, of: snapshot.index, renders: renders)
+            return (service, ClusterView(snapshot, filtered: index, by: filter))
+        } catch let error as FilterError {
+            throw ServeError.badRequest(error.description)
         }
     }
 
-    /// `GET /clusters/{dataset}/{id}/children|leaves|expansion-zoom`.
-    func cluster(_ name: String, id idText: String, what: String, query: [String: String], request: Request) throws -> Response {
-        let (_, snapshot) = try dataset(name)
+    /// `GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z[&filter=]`.
+    func clusters(_ name: String, query: [String: String], request: Request) async throws -> Response {
+        let (box, zoom) = try ClusterQuery.region(query)
+        let (_, view) = try await view(name, query: query)
+        return json(view, request: request, tag: "c|\(box)|\(zoom)") {
+            view.index.featureCollection(view.index.clusters(in: box, zoom: zoom))
+        }
+    }
+
+    /// `GET /clusters/{dataset}/{id}/children|leaves|expansion-zoom[?filter=]`.
+    func cluster(_ name: String, id idText: String, what: String, query: [String: String], request: Request) async throws -> Response {
         let id = try ClusterQuery.clusterID(idText)
+        let (_, snapshot) = try await view(name, query: query)
         let index = snapshot.index
         guard index.cluster(id: id) != nil else { throw ServeError.notFound("no cluster \(id) in '\(name)'") }
         switch what {
@@ -58,9 +77,9 @@ struct ClusterService: Sendable {
         }
     }
 
-    /// `GET /clusters/{dataset}/{z}/{x}/{y}.mvt` and `…/{y}[@2x].png|webp`.
-    func tile(_ name: String, z: String, x: String, file: String, request: Request) async throws -> Response {
-        let (service, snapshot) = try dataset(name)
+    /// `GET /clusters/{dataset}/{z}/{x}/{y}.mvt` and `…/{y}[@2x].png|webp`, `?filter=` on any.
+    func tile(_ name: String, z: String, x: String, file: String, query: [String: String], request: Request) async throws -> Response {
+        let (service, snapshot) = try await view(name, query: query)
         let dataset = service.dataset
         let vector = file.hasSuffix(".mvt") || file.hasSuffix(".pbf")
         let tileRequest = try TileRequest.parse(layer: name, z: z, x: x,
@@ -108,7 +127,7 @@ struct ClusterService: Sendable {
                                                         imageID: image?.isEmpty == false ? image : nil, scale: scale, theme: query["theme"]))
     }
 
-    private func json(_ snapshot: DatasetService.Snapshot, request: Request, tag: String,
+    private func json(_ snapshot: ClusterView, request: Request, tag: String,
                       contentType: String = "application/geo+json", body: () -> [UInt8]) -> Response {
         let etag = "\"" + snapshot.version + "-" + ETag.of(Array(tag.utf8)).filter { $0 != "\"" } + "\""
         var headers = HTTPFields()

@@ -16,6 +16,8 @@ final class DatasetService: Sendable {
         /// Changes whenever the points or the clustering options change.
         let version: String
         let loadedAt: Date
+        /// The indexes of the points that query filters match, built as they are asked for.
+        let filtered: FilteredIndexes
     }
 
     let dataset: ServerConfig.Dataset
@@ -58,14 +60,19 @@ final class DatasetService: Sendable {
         }
         let index: ClusterIndex
         do {
-            index = try ClusterIndex(points: points, options: dataset.cluster, aggregates: dataset.aggregates)
+            index = try ClusterIndex.build(points: points, options: dataset.cluster, aggregates: dataset.aggregates,
+                                           categories: dataset.categories, filter: dataset.filter)
         } catch {
-            throw DatasetLoadError(dataset: dataset.name, problem: error.description)
+            throw DatasetLoadError(dataset: dataset.name, problem: "\(error)")
         }
-        let version = ETag.of(Array("\(dataset.cluster)|\(dataset.aggregates)|\(points.fingerprint)".utf8)).filter { $0 != "\"" }
+        let identity = "\(dataset.cluster)|\(dataset.aggregates)|\(dataset.categories.map { "\($0)" } ?? "")|\(dataset.filter?.normalized ?? "")"
+        let version = ETag.of(Array("\(identity)|\(points.fingerprint)".utf8)).filter { $0 != "\"" }
         let changed = current.withLock { current -> Bool in
             let changed = current?.version != version
-            current = Snapshot(index: index, version: version, loadedAt: Date())
+            // An unchanged re-read keeps the filtered indexes built so far: they are still true.
+            let filtered = current.flatMap { changed ? nil : $0.filtered }
+                ?? FilteredIndexes(limits: dataset.filterCache) { [metrics, name = dataset.name] in metrics.filterBuilt(name, since: $0) }
+            current = Snapshot(index: index, version: version, loadedAt: Date(), filtered: filtered)
             return changed
         }
         metrics.datasetLoaded(dataset.name, points: index.pointCount)

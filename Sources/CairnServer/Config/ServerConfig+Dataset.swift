@@ -23,6 +23,16 @@ extension ServerConfig {
         public var skipInvalid = false
         public var cluster = ClusterOptions()
         public var aggregates: [Aggregate] = []
+        /// Only the points this filter matches are served (`filter: "status = 'open'"`); query
+        /// filters apply on top of it.
+        public var filter: PointFilter?
+        /// What the clusters count their points by, and the colours each category is drawn in.
+        public var categories: CategorySpec?
+        public var categoryColors: [String: Color] = [:]
+        /// The colour of `other` (and of any value without a colour of its own).
+        public var otherColor = Color(r: 0x9e, g: 0x9e, b: 0x9e)
+        /// The filtered indexes kept: at most `items` of them and `maxBytes` in all.
+        public var filterCache = FilterCacheLimits()
         /// The badge style of the overlay tiles (a name from `badges.styles`).
         public var style: String?
         public var label: LabelMode?
@@ -33,6 +43,12 @@ extension ServerConfig {
         public var minzoom = 0
         public var maxzoom = 22
         public var attribution: String?
+
+        /// `filter_cache: {items: 32, max_size: 256MB}`.
+        public struct FilterCacheLimits: Sendable {
+            public var items = 32
+            public var maxBytes = 256 << 20
+        }
 
         public init(name: String, source: Source) {
             self.name = name

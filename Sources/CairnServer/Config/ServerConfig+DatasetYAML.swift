@@ -14,7 +14,7 @@ extension ServerConfig {
         var fields: [(String, ConfigNode)] = []
         try node.fields(["file", "format", "lon", "lat", "id", "postgres", "refresh", "skip_invalid", "radius", "extent",
                          "min_zoom", "max_zoom", "min_points", "aggregates", "style", "label", "marker", "card",
-                         "minzoom", "maxzoom", "attribution"]) { key, value in
+                         "minzoom", "maxzoom", "attribution", "filter", "categories", "filter_cache"]) { key, value in
             switch key {
             case "file": file = resolve(try value.string(), in: directory)
             case "format":
@@ -53,6 +53,12 @@ extension ServerConfig {
             case "card": dataset.card = try card(value)
             case "minzoom": dataset.minzoom = try value.int(in: 0...TileID.maximumZoom)
             case "maxzoom": dataset.maxzoom = try value.int(in: 0...TileID.maximumZoom)
+            case "filter":
+                do { dataset.filter = try PointFilter(parsing: try value.string()) } catch let error as FilterError {
+                    throw ConfigError(value.path, error.description)
+                }
+            case "categories": try categories(value, into: &dataset)
+            case "filter_cache": dataset.filterCache = try filterCache(value)
             default: dataset.attribution = try value.string()
             }
         }
@@ -96,6 +102,38 @@ extension ServerConfig {
             }
             return Aggregate(name: name, operation: operation, property: try entries[0].value.string())
         }
+    }
+
+    /// `categories: {property: kind, values: [restaurant, cafe], colors: {restaurant: "#e6194b"}, other: "#9e9e9e"}`.
+    private static func categories(_ node: ConfigNode, into dataset: inout Dataset) throws {
+        var spec = CategorySpec(property: "")
+        try node.fields(["property", "values", "colors", "other"]) { key, value in
+            switch key {
+            case "property": spec.property = try value.string()
+            case "values": spec.values = try value.strings()
+            case "colors":
+                for (name, colour) in try value.entries() { dataset.categoryColors[name] = try color(colour) }
+            default: dataset.otherColor = try color(value)
+            }
+        }
+        guard !spec.property.isEmpty else { throw ConfigError(node.path + ".property", "categories need the property they count by") }
+        if let problem = spec.problem { throw ConfigError(node.path + ".values", problem) }
+        if let values = spec.values, let stray = dataset.categoryColors.keys.sorted().first(where: { !values.contains($0) && $0 != CategoryTable.otherName }) {
+            throw ConfigError(node.path + ".colors.\(stray)", "is not one of the values")
+        }
+        dataset.categories = spec
+    }
+
+    /// `filter_cache: {items: 32, max_size: 256MB}`.
+    private static func filterCache(_ node: ConfigNode) throws -> Dataset.FilterCacheLimits {
+        var limits = Dataset.FilterCacheLimits()
+        try node.fields(["items", "max_size"]) { key, value in
+            switch key {
+            case "items": limits.items = try value.int(in: 0...10_000)
+            default: limits.maxBytes = try value.bytes(in: 0...Int.max)
+            }
+        }
+        return limits
     }
 
     private static func marker(_ node: ConfigNode) throws -> PointMarker {

@@ -153,7 +153,7 @@ extension ServerConfig {
 
     private mutating func readLimits(_ node: ConfigNode) throws {
         try node.fields(["max_badge_count", "max_scale", "max_text", "max_upstream_bytes", "max_image_side", "max_image_pixels",
-                         "max_static_side"]) { key, value in
+                         "max_static_side", "max_filter", "max_filter_depth"]) { key, value in
             switch key {
             case "max_badge_count": limits.maxBadgeCount = try value.int(in: 1...Int.max)
             case "max_scale": limits.maxScale = try value.int(in: 1...4)
@@ -163,6 +163,8 @@ extension ServerConfig {
             case "max_image_pixels": limits.maxImagePixels = try value.pixels(in: 1...(1 << 30))
             // Twice this at @2x must stay within Cairo's 32767 pixels.
             case "max_static_side": limits.maxStaticSide = try value.int(in: 1...16383)
+            case "max_filter": limits.maxFilter = try value.bytes(in: 1...1_000_000)
+            case "max_filter_depth": limits.maxFilterDepth = try value.int(in: 1...256)
             default: limits.maxUpstreamBytes = try value.bytes(in: 1...Int.max)
             }
         }

@@ -1,3 +1,4 @@
+import Clusters
 import Codecs
 import Markers
 import Tiles
@@ -93,6 +94,10 @@ public struct ServerConfig: Sendable {
         public var maxImagePixels = 16_000_000
         /// The widest or tallest static map, in points (before @2x).
         public var maxStaticSide = 2048
+        /// The longest `?filter=`, in bytes.
+        public var maxFilter = 1024
+        /// How deep a filter's parentheses and `NOT`s may nest.
+        public var maxFilterDepth = PointFilter.defaultMaxDepth
 
         /// What the server decodes upstream images within: a tiny PNG claiming a huge size is a
         /// 502, not hundreds of megabytes per render.

@@ -62,6 +62,13 @@ struct ServerMetrics: Sendable {
         Gauge(label: "cairn_dataset_points", dimensions: [("dataset", dataset)], factory: factory).record(points)
     }
 
+    /// A filtered index of `dataset` was built for a query filter.
+    func filterBuilt(_ dataset: String, since start: DispatchTime) {
+        Counter(label: "cairn_cluster_filter_builds_total", dimensions: [("dataset", dataset)], factory: factory).increment()
+        Timer(label: "cairn_cluster_filter_build_duration_seconds", dimensions: [("dataset", dataset)], factory: factory)
+            .recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+    }
+
     func datasetRefreshFailed(_ dataset: String) {
         Counter(label: "cairn_dataset_refresh_failures_total", dimensions: [("dataset", dataset)], factory: factory).increment()
     }

@@ -26,10 +26,14 @@ struct StaticService: Sendable {
     func image(layer name: String, view: String, file: String, query: [String: String], request: Request) async throws -> Response {
         guard let layer = layers[name] else { throw ServeError.notFound("no layer '\(name.prefix(64))'") }
         let parsed = try StaticRequest.parse(layer: layer.layer, view: view, file: file, query: query, maximumSide: limits.maxStaticSide)
-        let dataset = try parsed.dataset.map { name in
-            guard clusters.datasets[name] != nil else { throw ServeError.badRequest("clusters: no dataset '\(name.prefix(64))'") }
-            return try clusters.dataset(name)
+        var clustered: (DatasetService, ClusterView)?
+        if let datasetName = parsed.dataset {
+            guard clusters.datasets[datasetName] != nil else { throw ServeError.badRequest("clusters: no dataset '\(datasetName.prefix(64))'") }
+            clustered = try await clusters.view(datasetName, query: query)
+        } else if query["filter"] != nil {
+            throw ServeError.badRequest("filter needs clusters=DATASET")
         }
+        let dataset = clustered
         let animation = animations[name]
         let encoder: (any AnimationEncoder)? = try animation.map { _ in
             switch parsed.format {

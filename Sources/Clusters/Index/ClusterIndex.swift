@@ -8,6 +8,8 @@ import Foundation
 public final class ClusterIndex: Sendable {
     public let options: ClusterOptions
     public let aggregates: [Aggregate]
+    /// What the clusters count their points by, nil when they count only how many.
+    public let categories: CategoryTable?
     /// The points, in the order they were read (a point's index is its number in this set).
     public let points: PointSet
     /// How long building took (projection, every level's clustering and KD-tree).
@@ -22,6 +24,12 @@ public final class ClusterIndex: Sendable {
     let childrenEnd: [Int32]
     let children: [Int32]
     let clusterAggregates: [Double]
+    /// Each point's category (a position in ``categories``), empty without categories.
+    let pointCategories: [UInt8]
+    /// Each cluster's points per category, cluster-major.
+    let clusterCategoryCounts: [Int32]
+    /// The points' properties as typed columns, extracted as filters and categories ask for them.
+    let propertyColumns: PropertyColumnCache
     /// Levels from `minZoom` to `maxZoom + 1`.
     let levels: [LevelTree]
     /// Cluster numbers made at each zoom from `minZoom` to `maxZoom`.
@@ -29,19 +37,40 @@ public final class ClusterIndex: Sendable {
     /// Points by id, for the routes that name a point.
     let pointIDs = PointIDTable()
 
-    /// Clusters `points`. Aggregates read their property from each point's properties.
-    public init(points: PointSet, options: ClusterOptions = ClusterOptions(), aggregates: [Aggregate] = []) throws(ClusterOptionsError) {
+    /// Clusters `points`. Aggregates read their property from each point's properties; with
+    /// `categories`, every cluster also counts its points per category.
+    public convenience init(points: PointSet, options: ClusterOptions = ClusterOptions(), aggregates: [Aggregate] = [],
+                            categories: CategorySpec? = nil) throws(ClusterOptionsError) {
         if let problem = options.problem { throw ClusterOptionsError(problem: problem) }
+        if let problem = categories?.problem { throw ClusterOptionsError(problem: "categories: \(problem)") }
+        let columns = PropertyColumnCache()
+        var table: CategoryTable?
+        var codes: [UInt8] = []
+        if let categories, let column = columns.columns([categories.property], of: points).first {
+            table = CategoryTable(categories, column: column)
+            codes = table?.codes(column) ?? []
+        }
+        self.init(points: points, options: options, aggregates: aggregates, categories: table, pointCategories: codes,
+                  propertyColumns: columns)
+    }
+
+    /// Clusters `points` with options already checked and categories already resolved.
+    init(points: PointSet, options: ClusterOptions, aggregates: [Aggregate], categories: CategoryTable?,
+         pointCategories: [UInt8], propertyColumns: PropertyColumnCache) {
         let clock = ContinuousClock()
         let start = clock.now
         var builder = ClusterIndexBuilder(
             options: options, longitudes: points.longitudes, latitudes: points.latitudes,
             aggregateOperations: aggregates.map(\.operation),
-            pointAggregates: points.aggregateValues(aggregates.map(\.property)))
+            pointAggregates: points.aggregateValues(aggregates.map(\.property)),
+            categoryCount: categories?.count ?? 0, pointCategories: pointCategories)
         builder.build()
         self.options = options
         self.aggregates = aggregates
+        self.categories = categories
         self.points = points
+        self.pointCategories = pointCategories
+        self.propertyColumns = propertyColumns
         itemX = builder.itemX
         itemY = builder.itemY
         clusterX = builder.clusterX
@@ -51,6 +80,7 @@ public final class ClusterIndex: Sendable {
         childrenEnd = builder.childrenEnd
         children = builder.children
         clusterAggregates = builder.clusterAggregates
+        clusterCategoryCounts = builder.clusterCategoryCounts
         levels = builder.levels
         clustersMadeAt = builder.clustersMadeAt
         buildDuration = clock.now - start
@@ -71,6 +101,7 @@ public final class ClusterIndex: Sendable {
     public var byteCount: Int {
         itemX.count * 8 + clusterX.count * 16 + clusterCount.count * 4 + clusterID.count * 8
             + childrenEnd.count * 4 + children.count * 4 + clusterAggregates.count * 8
+            + pointCategories.count + clusterCategoryCounts.count * 4
             + levels.reduce(0) { $0 + $1.handles.count * 4 }
     }
 

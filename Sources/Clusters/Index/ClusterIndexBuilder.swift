@@ -28,17 +28,24 @@ struct ClusterIndexBuilder {
     var clusterAggregates: [Double] = []
     /// The points' own aggregate values, point-major (NaN where a point has none).
     let pointAggregates: [Double]
+    /// The number of categories counted (0 for none), each point's category, and each cluster's
+    /// count per category, cluster-major.
+    let categoryCount: Int
+    let pointCategories: [UInt8]
+    var clusterCategoryCounts: [Int32] = []
     /// Levels from `minZoom` to `maxZoom + 1`.
     var levels: [LevelTree] = []
     /// The clusters made at each zoom from `minZoom` to `maxZoom`, by cluster number.
     var clustersMadeAt: [Range<Int>] = []
 
     init(options: ClusterOptions, longitudes: [Double], latitudes: [Double], aggregateOperations: [Aggregate.Operation],
-         pointAggregates: [Double]) {
+         pointAggregates: [Double], categoryCount: Int = 0, pointCategories: [UInt8] = []) {
         self.options = options
         self.pointCount = longitudes.count
         self.aggregateOperations = aggregateOperations
         self.pointAggregates = pointAggregates
+        self.categoryCount = categoryCount
+        self.pointCategories = pointCategories
         // Every cluster takes the place of at least two items of the level above, so there are
         // fewer than the points. Room for that many is reserved at once: the tables never grow
         // by copying (old and new buffers alive together), and pages never written take no memory.
@@ -54,6 +61,7 @@ struct ClusterIndexBuilder {
         childrenEnd.reserveCapacity(mostClusters)
         children.reserveCapacity(pointCount + mostClusters)
         clusterAggregates.reserveCapacity(mostClusters * aggregateOperations.count * 2)
+        clusterCategoryCounts.reserveCapacity(mostClusters * categoryCount)
     }
 
     /// Runs every level; returns the levels from `minZoom` to `maxZoom + 1`.
@@ -190,6 +198,11 @@ struct ClusterIndexBuilder {
         let id = (i << 5) + (pass.zoom + 1) + pointCount
         let aggregateCount = aggregateOperations.count
         if aggregateCount > 0 { pass.accumulators = accumulators(of: handle) }
+        let categoryBase = clusterCategoryCounts.count
+        if categoryCount > 0 {
+            clusterCategoryCounts.append(contentsOf: repeatElement(0, count: categoryCount))
+            addCategories(of: handle, at: categoryBase)
+        }
         for position in neighbours {
             let entry = entries[Int(position)]
             let index = Int(entry.index)
@@ -202,6 +215,7 @@ struct ClusterIndexBuilder {
             wx += mx * memberCount
             wy += my * memberCount
             children.append(Int32(member))
+            if categoryCount > 0 { addCategories(of: member, at: categoryBase) }
             if aggregateCount > 0 {
                 let memberAccumulators = accumulators(of: member)
                 for a in 0..<aggregateCount { pass.accumulators[a].reduce(memberAccumulators[a], aggregateOperations[a]) }
@@ -219,6 +233,17 @@ struct ClusterIndexBuilder {
             for accumulator in pass.accumulators { clusterAggregates.append(accumulator.value); clusterAggregates.append(accumulator.count) }
         }
         next.append(Int32(pointCount + clusterCount.count - 1))
+    }
+
+    /// Adds an item's points, by category, to the counts of the cluster being made at `base`.
+    @inline(__always)
+    private mutating func addCategories(of handle: Int, at base: Int) {
+        if handle < pointCount {
+            clusterCategoryCounts[base + Int(pointCategories[handle])] += 1
+            return
+        }
+        let memberBase = (handle - pointCount) * categoryCount
+        for c in 0..<categoryCount { clusterCategoryCounts[base + c] += clusterCategoryCounts[memberBase + c] }
     }
 
     /// An item's aggregate accumulators: a point's own values, or a cluster's running ones.

@@ -1,7 +1,9 @@
 /// Items as GeoJSON, in the shape supercluster gives them: a cluster is
 /// `{"type":"Feature","id":ID,"properties":{…aggregates,"cluster":true,"cluster_id":ID,
 /// "point_count":N,"point_count_abbreviated":"1.2k"},"geometry":{"type":"Point","coordinates":[lon,lat]}}`,
-/// a point is the feature it was read as, with its `id` and `properties`.
+/// a point is the feature it was read as, with its `id` and `properties`. With categories, a
+/// cluster also has `"categories":{"cafe":12,"bar":3}` and `"category":"cafe"` (its largest), and
+/// a point's properties start with its own `"category"`.
 extension ClusterIndex {
     /// A FeatureCollection of `items`.
     public func featureCollection<Items: Sequence<ClusterItem>>(_ items: Items) -> [UInt8] {
@@ -43,6 +45,7 @@ extension ClusterIndex {
                 if let value { output.number(value) } else { output.raw("null") }
                 output.raw(",")
             }
+            writeCategories(of: item, to: &output)
             output.raw("\"cluster\":true,\"cluster_id\":")
             output.integer(id)
             output.raw(",\"point_count\":")
@@ -60,7 +63,13 @@ extension ClusterIndex {
                 output.raw(id)
             }
             output.raw(",\"properties\":")
-            if let properties = points.properties.bytes(of: index) { output.raw(properties) } else { output.raw("null") }
+            if let category = categoryName(of: item) {
+                propertiesWithCategory(points.properties.bytes(of: index), category: category, to: &output)
+            } else if let properties = points.properties.bytes(of: index) {
+                output.raw(properties)
+            } else {
+                output.raw("null")
+            }
         }
         let (longitude, latitude) = coordinate(of: item)
         output.raw(",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
@@ -68,6 +77,24 @@ extension ClusterIndex {
         output.raw(",")
         output.number(latitude)
         output.raw("]}}")
+    }
+
+    /// A cluster's `"categories":{"cafe":12,…},"category":"cafe",` (zero counts left out), nothing
+    /// without categories.
+    private func writeCategories(of item: ClusterItem, to output: inout JSONOutput) {
+        guard let categories, let category = category(of: item) else { return }
+        output.raw("\"categories\":{")
+        var first = true
+        for (name, count) in zip(categories.names, categoryCounts(of: item)) where count > 0 {
+            if !first { output.raw(",") }
+            first = false
+            output.string(name)
+            output.raw(":")
+            output.integer(count)
+        }
+        output.raw("},\"category\":")
+        output.string(categories.names[category])
+        output.raw(",")
     }
 
     /// supercluster's `point_count_abbreviated`: the count itself below 1000 (a number), then

@@ -1,6 +1,8 @@
 /// Tiles of an index as Mapbox Vector Tiles: one `clusters` layer of point features, carrying the
 /// same properties as the GeoJSON features, so MapLibre and Mapbox GL draw server-side clusters
 /// natively (a `symbol` layer on `point_count`, or the badges of `cairn badges --sprite` as icons).
+/// With categories, a cluster carries one integer `count_NAME` per category (zeros included, so
+/// a style's expressions need no fallback) and `category`, its largest; a point its `category`.
 extension ClusterIndex {
     /// The name of the layer the tiles hold.
     public static let vectorTileLayer = "clusters"
@@ -26,6 +28,12 @@ extension ClusterIndex {
             var members: [(key: String, value: JSONValue)] = zip(aggregates, aggregateValues(of: item)).map { aggregate, value in
                 (aggregate.name, value.map(JSONValue.number) ?? .null)
             }
+            if let categories, let category = category(of: item) {
+                for (name, count) in zip(categories.names, categoryCounts(of: item)) {
+                    members.append(("count_" + name, .number(Double(count))))
+                }
+                members.append(("category", .string(categories.names[category])))
+            }
             let count = pointCount(of: item)
             members.append(("cluster", .bool(true)))
             members.append(("cluster_id", .number(Double(id))))
@@ -33,9 +41,16 @@ extension ClusterIndex {
             members.append(("point_count_abbreviated", Self.abbreviatedCount(count)))
             return members
         }
-        guard let index = pointIndex(of: item), let text = points.properties.bytes(of: index),
-              case .object(let object)? = try? JSONValue(parsing: text) else { return [] }
-        return object.members
+        guard let index = pointIndex(of: item) else { return [] }
+        var members: [(key: String, value: JSONValue)] = []
+        if let text = points.properties.bytes(of: index), case .object(let object)? = try? JSONValue(parsing: text) {
+            members = object.members
+        }
+        if let category = categoryName(of: item) {
+            members.removeAll { $0.key == "category" }
+            members.insert(("category", .string(category)), at: 0)
+        }
+        return members
     }
 
     private func vectorTileID(_ item: ClusterItem) -> UInt64? {

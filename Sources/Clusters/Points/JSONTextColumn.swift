@@ -7,6 +7,11 @@ public struct JSONTextColumn: Sendable, Equatable {
     /// Empty while every row is the same (a dataset without ids, or a CSV file whose rows all have
     /// `{}` for properties, costs nothing per row).
     private var ends: [Int] = []
+    /// Where each row starts in `bytes`, for a column that picks rows out of another's bytes
+    /// (``subset(_:)``); empty while each row starts where the one before it ends.
+    private var starts: [Int] = []
+    /// Whether `bytes` is another column's, shared rather than owned (not counted in ``byteCount``).
+    private var sharesBytes = false
     /// While every row is the same: how many there are, and their text (nil when absent).
     private var repeatedRows = 0
     private var repeatedText: [UInt8]?
@@ -26,6 +31,7 @@ public struct JSONTextColumn: Sendable, Equatable {
             }
             spellOutRepeatedRows()
         }
+        if !starts.isEmpty { starts.append(bytes.count) }
         bytes.append(contentsOf: text)
         ends.append(bytes.count)
     }
@@ -45,6 +51,7 @@ public struct JSONTextColumn: Sendable, Equatable {
             }
             spellOutRepeatedRows()
         }
+        if !starts.isEmpty { starts.append(bytes.count) }
         ends.append(-bytes.count - 1)
     }
 
@@ -71,7 +78,8 @@ public struct JSONTextColumn: Sendable, Equatable {
     }
 
     private func start(of row: Int) -> Int {
-        row == 0 ? 0 : Self.decode(ends[row - 1])
+        if !starts.isEmpty { return starts[row] }
+        return row == 0 ? 0 : Self.decode(ends[row - 1])
     }
 
     private static func decode(_ end: Int) -> Int { end < 0 ? -end - 1 : end }
@@ -91,8 +99,27 @@ public struct JSONTextColumn: Sendable, Equatable {
         bytes(of: row).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Bytes held, for memory accounting.
-    public var byteCount: Int { bytes.count + ends.count * MemoryLayout<Int>.stride + (repeatedText?.count ?? 0) }
+    /// The rows `rows`, in that order, as a column of their own that shares this one's text
+    /// instead of copying it: a filtered dataset costs two offsets a row.
+    public func subset(_ rows: [Int32]) -> JSONTextColumn {
+        var column = JSONTextColumn()
+        guard !ends.isEmpty else {
+            column.repeatedRows = rows.count
+            column.repeatedText = repeatedText
+            return column
+        }
+        guard !rows.isEmpty else { return column }
+        column.bytes = bytes
+        column.sharesBytes = true
+        column.starts = rows.map { start(of: Int($0)) }
+        column.ends = rows.map { ends[Int($0)] }
+        return column
+    }
+
+    /// Bytes held, for memory accounting (text shared with another column not counted).
+    public var byteCount: Int {
+        (sharesBytes ? 0 : bytes.count) + (ends.count + starts.count) * MemoryLayout<Int>.stride + (repeatedText?.count ?? 0)
+    }
 
     public static func == (lhs: JSONTextColumn, rhs: JSONTextColumn) -> Bool {
         lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.bytes(of: $0) == rhs.bytes(of: $0) }

@@ -15,7 +15,7 @@ extension PointSet {
                 guard scanner.peek() == UInt8(ascii: "{") else { return }
                 // The text was checked when the dataset was read; a scan error only ends this point early.
                 try? scanner.scanObject(depth: 0) { scanner, key throws(JSONSyntaxError) in
-                    let matching = keys.indices.filter { Self.key(key, in: scanner, is: keys[$0]) }
+                    let matching = keys.indices.filter { scanner.key(key, is: keys[$0]) }
                     guard !matching.isEmpty, let first = scanner.peek(),
                           first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
                         try scanner.skipValue(depth: 1)
@@ -27,11 +27,5 @@ extension PointSet {
             }
         }
         return values
-    }
-
-    /// Whether the key at `span` is `name`: compared as bytes, decoded only when it has escapes.
-    private static func key(_ span: JSONStringSpan, in scanner: JSONScanner, is name: [UInt8]) -> Bool {
-        guard span.hasEscapes else { return scanner.bytes[span.range].elementsEqual(name) }
-        return Array(scanner.string(span).utf8) == name
     }
 }

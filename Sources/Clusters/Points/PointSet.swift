@@ -5,13 +5,13 @@
 /// Row `i` is point `i`: the index order is the input order, which is the order supercluster
 /// visits points in (it decides which point seeds a cluster).
 public struct PointSet: Sendable, Equatable {
-    public private(set) var longitudes: [Double] = []
-    public private(set) var latitudes: [Double] = []
+    public internal(set) var longitudes: [Double] = []
+    public internal(set) var latitudes: [Double] = []
     /// Each point's `id` as JSON text (`42`, `"store-17"`), absent when it has none.
-    public private(set) var ids = JSONTextColumn()
+    public internal(set) var ids = JSONTextColumn()
     /// Each point's `properties` as JSON object text (`{"name":"Wien"}`), absent when it has none
     /// (written out as `null`, as GeoJSON does for a feature without properties).
-    public private(set) var properties = JSONTextColumn()
+    public internal(set) var properties = JSONTextColumn()
 
     public init() {}
 
