@@ -13,6 +13,11 @@ done
 for count in 7 1234 56000; do
   "$cairn" badge "$count" --style "$root/Samples/styles/brand.yml" --scale 2 -o "$docs/badge-brand-$count.png"
 done
+for look in donut pie dominant; do
+  "$cairn" badge 42 --parts restaurant=30,cafe=12 --look "$look" --scale 2 -o "$docs/badge-$look-42.png"
+  "$cairn" badge 150 --style ios --parts restaurant=90,cafe=40,bar=20 --look "$look" --scale 2 -o "$docs/badge-$look-ios-150.png"
+  "$cairn" badge 1000 --style leaflet --parts rare=1,common=999 --look "$look" --scale 2 -o "$docs/badge-$look-leaflet-1000.png"
+done
 "$cairn" badges --counts 1-12,20,50,100,200,500,1000 --sprite sprite --out-dir "$docs/sprite" --quiet
 mv "$docs/sprite/sprite.png" "$docs/sprite.png"
 rm -rf "$docs/sprite"

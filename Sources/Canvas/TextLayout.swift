@@ -5,7 +5,7 @@ import CCairo
 ///
 /// A layout belongs to the thread that made it.
 public final class TextLayout {
-    private let layout: OpaquePointer
+    let layout: OpaquePointer
     private let pangoContext: PangoThreadContext
 
     /// Horizontal alignment of lines within ``width``. For right-to-left paragraphs Pango mirrors

@@ -23,6 +23,12 @@ public struct BadgeLayout: Hashable, Sendable {
 extension BadgeStyle {
     /// Resolves the look of `count`'s badge with `labelMode` (the style's default when nil).
     public func layout(for count: Int, label labelMode: LabelMode? = nil) throws -> BadgeLayout {
+        try layout(for: count, label: labelMode, labelInset: 0)
+    }
+
+    /// The layout with the label kept `labelInset` points further from the edge than the ring
+    /// asks (the font shrinks if it must); the diameter stays the style's.
+    func layout(for count: Int, label labelMode: LabelMode?, labelInset: Double) throws -> BadgeLayout {
         let bucket = bucket(for: count)
         let label = (labelMode ?? defaultLabel).label(count: count, bucket: bucket)
         let bucketCount = thresholds.count
@@ -42,7 +48,7 @@ extension BadgeStyle {
                 .rounded(.up)
             margin = padding / 2
         }
-        let usable = diameter - 2 * ringWidth - 2 * margin
+        let usable = diameter - 2 * ringWidth - 2 * margin - 2 * labelInset
         let fitted = nominal.width > usable ? font.withSize(font.size * usable / nominal.width) : font
         return BadgeLayout(
             label: label, diameter: diameter,

@@ -6,7 +6,10 @@ extension Cairn {
     struct Badge: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw one cluster badge.",
-            discussion: "Example: cairn badge 42 --style ios --scale 2 -o cluster-42@2x.png")
+            discussion: """
+                Example: cairn badge 42 --style ios --scale 2 -o cluster-42@2x.png
+                With parts: cairn badge 42 --parts restaurant=30,cafe=12 --look pie -o cluster-42.png
+                """)
 
         @Argument(help: "The cluster's count (0 or more).")
         var count: Int
@@ -15,6 +18,7 @@ extension Cairn {
         var output: String?
 
         @OptionGroup var look: BadgeOptions
+        @OptionGroup var parts: PartsOptions
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -25,8 +29,12 @@ extension Cairn {
             try global.configureFonts()
             let style = try look.resolvedStyle()
             let format = look.resolvedFormat(output: output)
-            let layout = try style.layout(for: count, label: look.label)
-            let bytes = try layout.encoded(as: format, scale: Double(look.scale))
+            let badge: any DrawableBadge = if let breakdown = try parts.resolvedParts() {
+                try style.layout(for: count, label: look.label, parts: breakdown, look: parts.resolvedLook)
+            } else {
+                try style.layout(for: count, label: look.label)
+            }
+            let bytes = try badge.encoded(as: format, scale: Double(look.scale))
             try OutputFile.write(bytes, to: output, binary: format != .svg)
         }
     }

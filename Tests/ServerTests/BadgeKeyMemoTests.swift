@@ -16,11 +16,14 @@ import Testing
         let others = [BadgeKeyMemo.Request(style: "ios", count: 42, scale: 2, label: nil),
                       BadgeKeyMemo.Request(style: "google", count: 43, scale: 2, label: nil),
                       BadgeKeyMemo.Request(style: "google", count: 42, scale: 1, label: nil),
-                      BadgeKeyMemo.Request(style: "google", count: 42, scale: 2, label: .bucket)]
+                      BadgeKeyMemo.Request(style: "google", count: 42, scale: 2, label: .bucket),
+                      BadgeKeyMemo.Request(style: "google", count: 42, scale: 2, label: nil, parts: try BadgeParts(parsing: "a:1,b:2", separator: ":")),
+                      BadgeKeyMemo.Request(style: "google", count: 42, scale: 2, label: nil, parts: try BadgeParts(parsing: "a:1,b:2", separator: ":"), look: .pie),
+                      BadgeKeyMemo.Request(style: "google", count: 42, scale: 2, label: nil, parts: try BadgeParts(parsing: "a:1,b:2:ff0000", separator: ":"))]
         for (index, other) in others.enumerated() {
             #expect(memo.key(for: other) { made += 1; return "other-\(index)" } == "other-\(index)")
         }
-        #expect(made == 5)
+        #expect(made == 8)
     }
 
     @Test func itNeverHoldsMoreThanItsCapacity() {

@@ -1,17 +1,30 @@
 import Markers
 
-/// One badge a client asked for, `/badges/{count}.png?style=&scale=&label=`, parsed and checked
-/// before anything is laid out; also the key ``BadgeKeyMemo`` remembers cache keys by.
+/// One badge a client asked for, `/badges/{count}.png?style=&scale=&label=&parts=&look=`, parsed and
+/// checked before anything is laid out; also the key ``BadgeKeyMemo`` remembers cache keys by.
 package struct BadgeRequest: Hashable, Sendable {
     package let style: String
     package let count: Int
     package let scale: Int
     package let label: LabelMode?
+    /// The parts the count is made of, drawn in `look`; nil for a plain badge.
+    package let parts: BadgeParts?
+    package let look: PartsLook
+
+    package init(style: String, count: Int, scale: Int, label: LabelMode?, parts: BadgeParts? = nil, look: PartsLook = .donut) {
+        self.style = style
+        self.count = count
+        self.scale = scale
+        self.label = label
+        self.parts = parts
+        self.look = look
+    }
 }
 
 extension BadgeRequest {
     /// Parses the `{count}.png` path segment and the query: a count from 1 to `limits.maxBadgeCount`,
-    /// a configured style (the default when absent), a scale within the limits, a label mode.
+    /// a configured style (the default when absent), a scale within the limits, a label mode, and
+    /// optionally `parts=NAME:COUNT[:COLOUR],…` with `look=donut|pie|dominant` (donut by default).
     package init(file: String, query: [String: String], badges: ServerConfig.Badges, limits: ServerConfig.Limits) throws {
         guard file.hasSuffix(".png") else { throw ServeError.notFound("badges are .png") }
         let countText = file.dropLast(4)
@@ -28,6 +41,18 @@ extension BadgeRequest {
             guard let mode = LabelMode(rawValue: text) else { throw ServeError.badRequest("label must be exact, bucket or abbrev") }
             return mode
         }
-        self.init(style: style, count: count, scale: scale, label: label)
+        let parts: BadgeParts? = try query["parts"].map { text in
+            do {
+                return try BadgeParts(parsing: text, separator: ":")
+            } catch {
+                throw ServeError.badRequest("parts: \(error) (expected NAME:COUNT[:COLOUR],…, e.g. restaurant:30:e6194b,cafe:12)")
+            }
+        }
+        let look: PartsLook? = try query["look"].map { text in
+            guard let look = PartsLook(rawValue: text) else { throw ServeError.badRequest("look must be donut, pie or dominant") }
+            return look
+        }
+        if look != nil && parts == nil { throw ServeError.badRequest("look needs parts (e.g. parts=restaurant:30,cafe:12)") }
+        self.init(style: style, count: count, scale: scale, label: label, parts: parts, look: look ?? .donut)
     }
 }

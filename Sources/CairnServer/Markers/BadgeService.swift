@@ -2,7 +2,8 @@ import Codecs
 import Foundation
 import Markers
 
-/// `GET /badges/{count}.png?style=&scale=&label=`: cluster badges in the configured styles.
+/// `GET /badges/{count}.png?style=&scale=&label=&parts=&look=`: cluster badges in the configured
+/// styles, plain or with the parts their count is made of.
 struct BadgeService: Sendable {
     let badges: ServerConfig.Badges
     let limits: ServerConfig.Limits
@@ -27,12 +28,21 @@ struct BadgeService: Sendable {
             throw ServeError.badRequest("unknown style '\(request.style.prefix(40))'")
         }
         // Counts that look the same share an entry: the key is the look, not the number.
+        // With parts, the layout names the look and the slices, so they are part of the key too.
         let key = try keys.key(for: request) {
-            let layout = try style.layout(for: request.count, label: request.label)
+            let layout = try Self.layout(of: request, in: style)
             return "_badges/\(request.style)-\(tag)/\(request.scale)x/\(ETag.of(Array(String(describing: layout).utf8)).filter { $0 != "\"" }).png"
         }
         return try await store.image(key) {
-            try await renders.run { try style.layout(for: request.count, label: request.label).encoded(as: .png, scale: Double(request.scale)) }
+            try await renders.run { try Self.layout(of: request, in: style).encoded(as: .png, scale: Double(request.scale)) }
         }
+    }
+
+    /// The badge `request` asks for, resolved under `style`: plain, or with its parts.
+    private static func layout(of request: BadgeRequest, in style: BadgeStyle) throws -> any DrawableBadge {
+        if let parts = request.parts {
+            return try style.layout(for: request.count, label: request.label, parts: parts, look: request.look)
+        }
+        return try style.layout(for: request.count, label: request.label)
     }
 }
