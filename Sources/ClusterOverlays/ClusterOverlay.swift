@@ -15,22 +15,34 @@ public final class ClusterOverlay: Sendable {
     public let style: BadgeStyle
     public let label: LabelMode?
     public let marker: PointMarker
+    /// How a dataset with categories is drawn; nil draws plain badges whatever the index counts.
+    public let categories: CategoryStyle?
     /// How far, in points, anything drawn reaches from the position it marks.
     public let reach: Double
 
     private struct Look: Hashable {
-        /// The count drawn (1 for the point marker), and the pixels per point.
-        let count: Int
+        enum Kind: Hashable {
+            /// A plain badge for a count (1: the point marker).
+            case count(Int)
+            /// A badge with its parts.
+            case parts(PartsBadge)
+            /// The point marker in a category's colour.
+            case marker(Color)
+        }
+
+        let kind: Kind
+        /// The pixels per point.
         let scale: Double
     }
 
     private let looks = Mutex([Look: Surface]())
     private static let lookCapacity = 4096
 
-    public init(style: BadgeStyle, label: LabelMode? = nil, marker: PointMarker = PointMarker()) throws {
+    public init(style: BadgeStyle, label: LabelMode? = nil, marker: PointMarker = PointMarker(), categories: CategoryStyle? = nil) throws {
         self.style = style
         self.label = label
         self.marker = marker
+        self.categories = categories
         var reach = marker.radius
         for count in [2, 9, 99, 999, 9999, 99_999, 999_999, 9_999_999] + style.thresholds {
             reach = max(reach, try style.layout(for: count, label: label).canvasSide / 2)
@@ -63,7 +75,7 @@ public final class ClusterOverlay: Sendable {
             .sorted { $0.count != $1.count ? $0.count < $1.count : ($0.x, $0.y) < ($1.x, $1.y) }
         let context = Context(surface)
         for entry in ordered {
-            let image = try look(count: entry.count, scale: scale)
+            let image = try look(Look(kind: kind(of: entry.item, count: entry.count, in: index), scale: scale))
             // Whole pixels of the zoom level as a whole, then shifted into the window.
             let centreX = Int((entry.x * tileSize + 0.5).rounded(.down)) - pixelOriginX
             let centreY = Int((entry.y * tileSize + 0.5).rounded(.down)) - pixelOriginY
@@ -75,11 +87,31 @@ public final class ClusterOverlay: Sendable {
         try context.checkStatus("drawing clusters")
     }
 
-    /// The image of a count's badge (the marker for 1), drawn on first use.
-    private func look(count: Int, scale: Double) throws -> Surface {
-        let key = Look(count: count, scale: scale)
+    /// What an item is drawn as: with categories, a cluster's badge with its parts and a point's
+    /// marker in its category's colour; else the badge of its count.
+    private func kind(of item: ClusterItem, count: Int, in index: ClusterIndex) -> Look.Kind {
+        guard let categories, let table = index.categories else { return .count(count) }
+        if !index.isCluster(item) {
+            guard let category = index.category(of: item) else { return .count(1) }
+            return .marker(categories.color(of: table.names[category], at: category))
+        }
+        guard let parts = categories.parts(names: table.names, counts: index.categoryCounts(of: item)) else { return .count(count) }
+        return .parts(PartsBadge(count: count, label: label, parts: parts, look: categories.look))
+    }
+
+    /// The image of a look, drawn on first use.
+    private func look(_ key: Look) throws -> Surface {
         if let image = looks.withLock({ $0[key] }) { return image }
-        let image = count == 1 ? try marker.render(scale: scale) : try style.layout(for: count, label: label).render(scale: scale)
+        let image: Surface
+        switch key.kind {
+        case .count(1): image = try marker.render(scale: key.scale)
+        case .count(let count): image = try style.layout(for: count, label: label).render(scale: key.scale)
+        case .parts(let badge): image = try style.layout(for: badge).render(scale: key.scale)
+        case .marker(let fill):
+            var coloured = marker
+            coloured.fill = fill
+            image = try coloured.render(scale: key.scale)
+        }
         looks.withLock { looks in
             if looks.count >= Self.lookCapacity { looks.removeAll(keepingCapacity: true) }
             looks[key] = image

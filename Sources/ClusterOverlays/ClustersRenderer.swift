@@ -33,6 +33,8 @@ public struct ClustersRenderer: Renderer {
         RendererParameter("min-points", .integer(2...1_000_000), default: "2", "the fewest points a cluster is made of"),
         RendererParameter("color", .color, default: "#d93025", "the dot of a point standing alone"),
         RendererParameter("filter", .text, default: "", "only the points this CQL2 filter matches, e.g. population >= 100000"),
+        RendererParameter("categories", .text, default: "", "count clusters by a property: PROPERTY or PROPERTY=V1;V2…"),
+        RendererParameter("parts", .text, default: "donut", "with categories: donut, pie or dominant"),
     ]) { a in
         let path = a.text("dataset")
         guard !path.isEmpty else { throw ChainError("clusters: give the points, e.g. clusters:dataset=cities.geojson") }
@@ -61,16 +63,26 @@ public struct ClustersRenderer: Renderer {
         let filterText = a.text("filter")
         let filter: PointFilter?
         do { filter = filterText.isEmpty ? nil : try PointFilter(parsing: filterText) } catch { throw ChainError("clusters.\(error)") }
+        let categoriesText = a.text("categories")
+        let categories: CategorySpec?
+        do {
+            // Chains separate their parameters with commas: values are listed with semicolons here.
+            categories = categoriesText.isEmpty ? nil : try CategorySpec(parsing: categoriesText.replacingOccurrences(of: ";", with: ","))
+        } catch {
+            throw ChainError("clusters.categories: \(error)")
+        }
+        guard let look = PartsLook(rawValue: a.text("parts")) else { throw ChainError("clusters.parts: expected donut, pie or dominant") }
         let index: ClusterIndex
         do {
-            index = try ClusterIndex.build(points: result.points, options: options, filter: filter)
+            index = try ClusterIndex.build(points: result.points, options: options, categories: categories, filter: filter)
         } catch {
             throw ChainError("clusters.\(error)")
         }
         var marker = PointMarker()
         if let color = try a.color("color") { marker.fill = color }
         return ClustersRenderer(index: index,
-                                overlay: try ClusterOverlay(style: style, label: LabelMode(rawValue: labelText), marker: marker))
+                                overlay: try ClusterOverlay(style: style, label: LabelMode(rawValue: labelText), marker: marker,
+                                                            categories: categories == nil ? nil : CategoryStyle(look: look)))
     }
 
     /// Makes `clusters` a name chains understand (the CLI and the server call this at start).

@@ -33,7 +33,10 @@ final class DatasetService: Sendable {
 
     init(dataset: ServerConfig.Dataset, style: BadgeStyle, metrics: ServerMetrics, logger: Logger) throws {
         self.dataset = dataset
-        overlay = try ClusterOverlay(style: style, label: dataset.label, marker: dataset.marker)
+        let categories = dataset.categories == nil ? nil : dataset.parts.map { look in
+            CategoryStyle(look: look, colors: dataset.categoryColors, other: dataset.otherColor)
+        }
+        overlay = try ClusterOverlay(style: style, label: dataset.label, marker: dataset.marker, categories: categories)
         self.metrics = metrics
         self.logger = logger
     }

@@ -29,8 +29,11 @@ extension ServerConfig {
         /// What the clusters count their points by, and the colours each category is drawn in.
         public var categories: CategorySpec?
         public var categoryColors: [String: Color] = [:]
-        /// The colour of `other` (and of any value without a colour of its own).
-        public var otherColor = Color(r: 0x9e, g: 0x9e, b: 0x9e)
+        /// The colour of `other`.
+        public var otherColor = PartsPalette.other
+        /// How overlay tiles and static maps draw a cluster's categories: a donut (the default
+        /// with categories), a pie, the badge in its largest category's colour; nil for plain badges.
+        public var parts: PartsLook? = .donut
         /// The filtered indexes kept: at most `items` of them and `maxBytes` in all.
         public var filterCache = FilterCacheLimits()
         /// The badge style of the overlay tiles (a name from `badges.styles`).

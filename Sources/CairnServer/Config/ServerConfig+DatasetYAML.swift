@@ -14,7 +14,7 @@ extension ServerConfig {
         var fields: [(String, ConfigNode)] = []
         try node.fields(["file", "format", "lon", "lat", "id", "postgres", "refresh", "skip_invalid", "radius", "extent",
                          "min_zoom", "max_zoom", "min_points", "aggregates", "style", "label", "marker", "card",
-                         "minzoom", "maxzoom", "attribution", "filter", "categories", "filter_cache"]) { key, value in
+                         "minzoom", "maxzoom", "attribution", "filter", "categories", "filter_cache", "parts"]) { key, value in
             switch key {
             case "file": file = resolve(try value.string(), in: directory)
             case "format":
@@ -59,6 +59,12 @@ extension ServerConfig {
                 }
             case "categories": try categories(value, into: &dataset)
             case "filter_cache": dataset.filterCache = try filterCache(value)
+            case "parts":
+                let text = try value.string()
+                guard text == "none" || PartsLook(rawValue: text) != nil else {
+                    throw ConfigError(value.path, "expected donut, pie, dominant or none")
+                }
+                dataset.parts = PartsLook(rawValue: text)
             default: dataset.attribution = try value.string()
             }
         }
