@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 from PIL import Image
@@ -31,8 +32,9 @@ from selenium.webdriver.common.by import By
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-# The requests a check provokes on purpose: the tiles of a layer whose upstream is down.
-PROVOKED = re.compile(r"/tiles/broken/")
+# The requests a check provokes on purpose: the tiles of a layer whose upstream is down, and the
+# clusters of the bad filter the page is given to see it refused.
+PROVOKED = re.compile(r"/tiles/broken/|filter=population%20%3E%3D($|[&\s])")
 
 passed = 0
 
@@ -96,6 +98,7 @@ datasets:
     radius: 80
     aggregates: {{total_population: {{sum: population}}}}
     label: abbrev
+    categories: {{property: country, values: [DE, FR, IT, ES, GB], colors: {{DE: "#e6194b"}}}}
     card: {{title: "{{name}}", subtitle: "{{country}} · population {{population}}"}}
     attribution: "GeoNames"
 cards:
@@ -310,6 +313,37 @@ def main():
             picture = Image.open(answer)
             check(list(picture.size) == size and "clusters=cities" in static,
                   f"the panel's static map of the view answers with a {picture.size[0]}x{picture.size[1]} picture: {static}")
+
+        # Categories: donut badges in the dataset's colours, a legend; the filter box narrows the
+        # markers to the API's filtered clusters, and a bad filter says where it is wrong.
+        legend = page.js("return [...document.querySelectorAll('#legend-cities li')].map((li) => li.textContent)")
+        check(legend == ["DE", "FR", "IT", "ES", "GB", "other"], f"the legend lists the categories in order: {legend}")
+        badges = page.js("return [...document.querySelectorAll('.cairn-cluster img')].map((img) => img.currentSrc)")
+        check(badges and all("look=donut" in b and "parts=" in b for b in badges), f"{len(badges)} cluster markers are donut badges")
+        box = driver.find_element(By.ID, "filter-cities")
+        box.send_keys("country = 'DE' AND population >= 50000\n")
+        wait_for(lambda: "filter=" in page.js("return document.getElementById('view-url-cities').value"), "the filter applies")
+        page.settle()
+        view = page.map_view()
+        bbox = ",".join(f"{view[k]:.6f}" for k in ("west", "south", "east", "north"))
+        query = urllib.parse.quote("country = 'DE' AND population >= 50000")
+        expected = get_json(f"{cairn_url}clusters/cities?bbox={bbox}&zoom={view['zoom']}&filter={query}")["features"]
+        shown = page.js("const all = []; window.cairn.overlays.cities.eachLayer((m) => all.push(m.feature)); return all")
+        check(len(shown) == len(expected) > 0 and all(
+                  set((f["properties"].get("categories") or {}).keys()) == {"DE"} if f["properties"].get("cluster")
+                  else f["properties"]["country"] == "DE" for f in shown),
+              f"the filter box shows the API's {len(expected)} filtered markers, all German ({len(shown)} on the map)")
+        colours = page.js("return [...document.querySelectorAll('.cairn-point div')].map((d) => getComputedStyle(d).backgroundColor)")
+        check(all(c == "rgb(230, 25, 75)" for c in colours), f"{len(colours)} lone points drawn in DE's colour")
+        check("filter=" in page.js("return document.getElementById('static-url').value"), "the static map URL carries the filter")
+        box.clear()
+        box.send_keys("population >= \n")
+        problem = wait_for(lambda: page.js("return document.getElementById('filter-error-cities').textContent"), "a bad filter is reported")
+        check(problem == "filter: expected a value after '>=' at column 14", f"a bad filter says where: {problem!r}")
+        box.clear()
+        box.send_keys("\n")
+        page.settle()
+        view_check(page, cairn_url, "the filter cleared")
 
         # A click on a cluster zooms to its expansion zoom.
         before = page.map_view()["zoom"]

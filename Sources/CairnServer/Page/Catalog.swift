@@ -1,3 +1,4 @@
+import ClusterOverlays
 import Markers
 
 /// `GET /catalog.json`: everything the server serves — layers, cluster datasets, badge styles,
@@ -7,8 +8,7 @@ enum Catalog {
     static func document(config: ServerConfig, datasets: [String: DatasetService]) -> [String: Any] {
         [
             "layers": config.layers.map(layer),
-            "datasets": config.datasets.map { dataset($0, style: $0.style ?? config.badges.defaultStyle,
-                                                           points: datasets[$0.name]?.snapshot?.index.points.count) },
+            "datasets": config.datasets.map { dataset($0, style: $0.style ?? config.badges.defaultStyle, service: datasets[$0.name]) },
             "badges": [
                 "default_style": config.badges.defaultStyle,
                 "styles": config.badges.styles.keys.sorted(),
@@ -38,7 +38,8 @@ enum Catalog {
         return entry
     }
 
-    private static func dataset(_ dataset: ServerConfig.Dataset, style: String, points: Int?) -> [String: Any] {
+    private static func dataset(_ dataset: ServerConfig.Dataset, style: String, service: DatasetService?) -> [String: Any] {
+        let index = service?.snapshot?.index
         let base = "clusters/\(dataset.name)"
         var entry: [String: Any] = [
             "name": dataset.name,
@@ -55,7 +56,17 @@ enum Catalog {
             "tiles": base + "/{z}/{x}/{y}.png",
             "vector_tiles": base + "/{z}/{x}/{y}.mvt",
         ]
-        if let points { entry["points"] = points }
+        if let index { entry["points"] = index.pointCount }
+        if let filter = dataset.filter { entry["filter"] = filter.normalized }
+        if let table = index?.categories, let look = service?.overlay.categories {
+            // The categories in their order, each with the colour badges and markers draw it in.
+            entry["categories"] = [
+                "property": table.property,
+                "look": look.look.rawValue,
+                "names": table.names,
+                "colors": Dictionary(uniqueKeysWithValues: table.names.enumerated().map { ($1, look.color(of: $1, at: $0).description) }),
+            ] as [String: Any]
+        }
         if let label = dataset.label { entry["label"] = label.rawValue }
         if let attribution = dataset.attribution { entry["attribution"] = attribution }
         return entry

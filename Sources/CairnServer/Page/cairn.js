@@ -8,6 +8,8 @@
   const problems = new Map();    // what went wrong, by source: shown in the status line
   const tileErrors = new Map();  // failed tiles by layer name
   const clusterCounts = new Map(); // markers on the map by dataset name
+  const filters = new Map();     // the CQL2 filter typed for each dataset (none: the whole dataset)
+  const onFilterChange = new Map(); // what redraws a dataset's markers and tiles, by dataset name
   let pending = 0;               // catalog and cluster requests under way
   let map = null;
   let currentLayer = null;
@@ -80,7 +82,7 @@
     let url = currentLayer.static.replace('{lon}', center.lng.toFixed(5)).replace('{lat}', center.lat.toFixed(5))
       .replace('{zoom}', String(map.getZoom())).replace('{width}', Math.min(size.x, largest)).replace('{height}', Math.min(size.y, largest));
     const shown = (window.cairn.catalog.datasets || []).find((dataset) => map.hasLayer(overlays[dataset.name]));
-    if (shown) url += `?clusters=${encodeURIComponent(shown.name)}`;
+    if (shown) url += `?clusters=${encodeURIComponent(shown.name)}${filterQuery(shown, '&')}`;
     document.getElementById('static-url').value = absolute(url);
   }
 
@@ -144,8 +146,9 @@
       const bounds = map.getBounds();
       const zoom = Math.round(map.getZoom());
       const bbox = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()].map((v) => v.toFixed(6)).join(',');
-      const url = `${dataset.clusters}?bbox=${bbox}&zoom=${zoom}`;
+      const url = `${dataset.clusters}?bbox=${bbox}&zoom=${zoom}${filterQuery(dataset, '&')}`;
       const mine = ++generation;
+      const problem = document.getElementById(`filter-error-${dataset.name}`);
       try {
         const collection = await getJSON(url);
         if (mine !== generation || !map.hasLayer(group)) return;
@@ -153,18 +156,35 @@
         for (const feature of collection.features) group.addLayer(marker(feature));
         clusterCounts.set(dataset.name, collection.features.length);
         document.getElementById(`view-url-${dataset.name}`).value = absolute(url);
+        problem.textContent = '';
         report(`clusters:${dataset.name}`, null);
       } catch (error) {
-        if (mine === generation) report(`clusters:${dataset.name}`, `clusters of ${dataset.name} failed: ${error.message}`);
+        if (mine !== generation) return;
+        // A bad filter is the server's 400 with its column: shown under the filter box.
+        const filterProblem = /\((error: )?(filter: [^)]*)\)$/.exec(error.message);
+        problem.textContent = filterProblem ? filterProblem[2] : '';
+        report(`clusters:${dataset.name}`, `clusters of ${dataset.name} failed: ${error.message}`);
       }
+    }
+
+    /// A cluster's badge: with categories, its parts in the dataset's order and colours.
+    function badgeURL(properties) {
+      let url = `badges/${properties.point_count}.png?style=${encodeURIComponent(dataset.style)}&scale=2` +
+        (dataset.label ? `&label=${dataset.label}` : '');
+      const categories = dataset.categories;
+      if (categories && properties.categories) {
+        const parts = categories.names.map((name) =>
+          `${name}:${properties.categories[name] || 0}:${categories.colors[name].replace('#', '')}`).join(',');
+        url += `&look=${categories.look}&parts=${encodeURIComponent(parts)}`;
+      }
+      return url;
     }
 
     function marker(feature) {
       const [lng, lat] = feature.geometry.coordinates;
       const properties = feature.properties || {};
       if (properties.cluster) {
-        const badge = `badges/${properties.point_count}.png?style=${encodeURIComponent(dataset.style)}&scale=2` +
-          (dataset.label ? `&label=${dataset.label}` : '');
+        const badge = badgeURL(properties);
         const image = element('img', { srcset: `${badge} 2x`, alt: properties.point_count_abbreviated || String(properties.point_count) });
         const clusterMarker = L.marker([lat, lng], { icon: L.divIcon({ className: 'cairn-cluster', html: image, iconSize: null }) });
         clusterMarker.feature = feature;
@@ -172,8 +192,10 @@
         return clusterMarker;
       }
       const look = dataset.marker;
+      const categories = dataset.categories;
+      const fill = categories && categories.colors[properties.category] || look.fill;
       const dot = element('div', {
-        style: `width:${2 * look.radius}px;height:${2 * look.radius}px;background:${look.fill};` +
+        style: `width:${2 * look.radius}px;height:${2 * look.radius}px;background:${fill};` +
           `border-color:${look.stroke};border-width:${look.stroke_width}px`,
       });
       const pointMarker = L.marker([lat, lng], { icon: L.divIcon({ className: 'cairn-point', html: dot, iconSize: null }) });
@@ -184,7 +206,7 @@
 
     async function zoomInto(feature, lat, lng) {
       try {
-        const answer = await getJSON(`${dataset.clusters}/${feature.properties.cluster_id}/expansion-zoom`);
+        const answer = await getJSON(`${dataset.clusters}/${feature.properties.cluster_id}/expansion-zoom${filterQuery(dataset, '?')}`);
         map.setView([lat, lng], Math.min(answer.expansion_zoom, map.getMaxZoom()));
       } catch (error) {
         report(`expand:${dataset.name}`, `expanding a cluster of ${dataset.name} failed: ${error.message}`);
@@ -211,17 +233,58 @@
 
     map.on('moveend', refresh);
     group.on('add', refresh);
+    const redraw = onFilterChange.get(dataset.name);
+    onFilterChange.set(dataset.name, () => { if (redraw) redraw(); refresh(); });
     group.on('remove', () => { generation += 1; clusterCounts.delete(dataset.name); report(`clusters:${dataset.name}`, null); });
     return group;
   }
 
+  /// `?filter=…` (or `&filter=…` after `separator` '&') for the filter typed for the dataset; '' without one.
+  function filterQuery(dataset, separator) {
+    const filter = filters.get(dataset.name);
+    return filter ? `${separator}filter=${encodeURIComponent(filter)}` : '';
+  }
+
   /// A dataset's raster overlay tiles: the same badges, drawn by the server.
   function clusterTiles(dataset) {
-    return L.tileLayer(dataset.tiles.replace('{y}', '{y}{r}'), {
+    const template = () => dataset.tiles.replace('{y}', '{y}{r}') + filterQuery(dataset, '?');
+    const tiles = L.tileLayer(template(), {
       minZoom: dataset.minzoom, maxZoom: dataset.maxzoom, zIndex: 5,
       attribution: dataset.attribution ? escapeHTML(dataset.attribution) : '',
       errorTileUrl: 'assets/cairn/error-tile.svg',
     });
+    const redraw = onFilterChange.get(dataset.name);
+    onFilterChange.set(dataset.name, () => { if (redraw) redraw(); tiles.setUrl(template()); });
+    return tiles;
+  }
+
+  /// The filter box: Enter (or leaving the box) applies what is typed to the markers and tiles.
+  function filterBox(dataset) {
+    const id = `filter-${dataset.name}`;
+    const input = element('input', { id, type: 'search', spellcheck: 'false', placeholder: "e.g. population >= 100000 AND country IN ('DE','FR')" });
+    const apply = () => {
+      const text = input.value.trim();
+      if ((filters.get(dataset.name) || '') === text) return;
+      if (text) filters.set(dataset.name, text); else filters.delete(dataset.name);
+      (onFilterChange.get(dataset.name) || (() => {}))();
+      if (window.cairn.overlays) showStaticURL(window.cairn.overlays);
+    };
+    input.addEventListener('keydown', (event) => { if (event.key === 'Enter') apply(); });
+    input.addEventListener('change', apply);
+    return [
+      element('label', { for: id, text: 'Filter (CQL2)' + (dataset.filter ? `, on top of ${dataset.filter}` : '') }),
+      element('div', { class: 'copy' }, [input]),
+      element('p', { id: `filter-error-${dataset.name}`, class: 'note error' }),
+    ];
+  }
+
+  /// The dataset's categories with their colours, in the order badges draw them.
+  function legend(dataset) {
+    const categories = dataset.categories;
+    if (!categories) return [];
+    return [element('ul', { class: 'legend', id: `legend-${dataset.name}`, title: `by ${categories.property}, drawn as ${categories.look}` },
+      categories.names.map((name) => element('li', {}, [
+        element('span', { class: 'swatch', style: `background:${categories.colors[name]}` }), document.createTextNode(name)])))];
   }
 
   function describeDataset(dataset) {
@@ -237,6 +300,8 @@
       ...copyRow(`view-url-${dataset.name}`, absolute(`${dataset.clusters}?bbox=-180,-85,180,85&zoom=0`), 'GeoJSON of this view'),
       ...copyRow(`tiles-url-${dataset.name}`, absolute(dataset.tiles), 'Overlay tiles (also @2x, .webp)'),
       ...copyRow(`mvt-url-${dataset.name}`, absolute(dataset.vector_tiles), 'Vector tiles (MVT)'),
+      ...filterBox(dataset),
+      ...legend(dataset),
     ]);
   }
 
