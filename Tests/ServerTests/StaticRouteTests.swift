@@ -93,27 +93,35 @@ import Testing
         #expect(onPath.r > 240 && onPath.g < 20 && onPath.b < 20, "red on the path: \(onPath)")
         #expect(stroked.pixel(x: middle.0, y: middle.1 + 12) == base.pixel(x: middle.0, y: middle.1 + 12), "the map 12 px off it")
 
-        // Clusters: the picture without them, with the dataset's overlay tiles laid over it.
-        let clustered = try image(server, view + "?attribution=false&clusters=cities")
-        let composite = try base.copy()
-        let context = Context(composite)
-        for row in (origin.y / 256)...((origin.y + height - 1) / 256) {
-            for column in (origin.x / 256)...((origin.x + width - 1) / 256) {
-                let overlay = try image(server, "/clusters/cities/\(zoom)/\(column)/\(row).png")
-                context.draw(overlay, in: Rect(x: Double(column * 256 - origin.x), y: Double(row * 256 - origin.y), width: 256, height: 256),
-                             filter: .nearest)
+        // Clusters: the picture without them, with the dataset's overlay tiles laid over it; with a
+        // filter, the overlay tiles of that filter.
+        var pictures: [[UInt8]] = []
+        for filter in ["", "&filter=population%20%3E%20500000"] {
+            let clustered = try image(server, view + "?attribution=false&clusters=cities" + filter)
+            pictures.append(try server.request(view + "?attribution=false&clusters=cities" + filter).body)
+            let composite = try base.copy()
+            let context = Context(composite)
+            for row in (origin.y / 256)...((origin.y + height - 1) / 256) {
+                for column in (origin.x / 256)...((origin.x + width - 1) / 256) {
+                    let overlay = try image(server, "/clusters/cities/\(zoom)/\(column)/\(row).png" + filter.replacingOccurrences(of: "&", with: "?"))
+                    context.draw(overlay, in: Rect(x: Double(column * 256 - origin.x), y: Double(row * 256 - origin.y), width: 256, height: 256),
+                                 filter: .nearest)
+                }
             }
-        }
-        var worst = 0, changed = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = clustered.pixel(x: x, y: y), q = composite.pixel(x: x, y: y)
-                worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
-                if p != base.pixel(x: x, y: y) { changed += 1 }
+            var worst = 0, changed = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let p = clustered.pixel(x: x, y: y), q = composite.pixel(x: x, y: y)
+                    worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+                    if p != base.pixel(x: x, y: y) { changed += 1 }
+                }
             }
+            #expect(worst <= 2, "the clusters differ from the overlay tiles' by up to \(worst)")
+            #expect(changed > width * height / (filter.isEmpty ? 20 : 500), "badges cover the picture: \(changed) pixels changed")
         }
-        #expect(worst <= 2, "the clusters differ from the overlay tiles' by up to \(worst)")
-        #expect(changed > width * height / 20, "badges cover the picture: \(changed) pixels changed")
+        #expect(pictures[0] != pictures[1], "the filter changes the picture")
+        let refused = try server.request(view + "?clusters=cities&filter=population%20%3E")
+        #expect(refused.status == 400 && refused.text.contains("expected a value after '>'"), "\(refused.text)")
 
         // The attribution stamp: the bottom-right corner differs from the picture without it.
         let stamped = try image(server, view)
@@ -178,6 +186,7 @@ import Testing
             ("/static/world/10,50,4/300x200.png?stroke=red", 400, "stroke needs a path"),
             ("/static/world/10,50,4/300x200.png?clusters=nothing", 400, "no dataset 'nothing'"),
             ("/static/world/10,50,4/300x200.png?attribution=maybe", 400, "true or false"),
+            ("/static/world/10,50,4/300x200.png?filter=a%20%3D%201", 400, "filter needs clusters=DATASET"),
             ("/static/world/-10,35,30,60/300x200.png?padding=150", 400, "padding"),
             ("/static/world/10,50,4/300x200.gif", 404, "png"),
             ("/static/nowhere/10,50,4/300x200.png", 404, "no layer"),
