@@ -38,6 +38,10 @@ struct FilterBench {
         let fullIndex = Measurement(name: "index of all 1M points", samples: fullSamples)
         Report.row(fullIndex, baseline: nil, target: "")
 
+        let columns = Measurement.run("read the kind and population columns of 1M points", iterations: 3, warmup: 1) {
+            consume(points.propertyColumns(["kind", "population"]))
+        }
+        Report.row(columns, baseline: nil, target: "")
         var filtered: ClusterIndex?
         let first = Measurement.run("first tile of a new filter: read 2 columns + pick + index + .mvt", iterations: 3, warmup: 1) {
             let index = try! ClusterIndex.build(points: points, filter: filter)

@@ -5,8 +5,14 @@ extension PointSet {
     public func propertyColumns(_ names: [String]) -> [PropertyColumn] {
         guard !names.isEmpty else { return [] }
         let keys = names.map { Array($0.utf8) }
-        var columns = names.map { PropertyColumn(name: $0, count: count) }
-        var interned = [[String: Int]](repeating: [:], count: names.count)
+        // Written through raw buffers, column-major: no uniqueness check per write.
+        let kinds = UnsafeMutableBufferPointer<PropertyColumn.Kind>.allocate(capacity: count * names.count)
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: count * names.count)
+        kinds.initialize(repeating: .absent)
+        values.initialize(repeating: 0)
+        defer { kinds.deallocate(); values.deallocate() }
+        var keyed = [Int](repeating: 0, count: names.count)
+        var interned = [StringInterner](repeating: StringInterner(), count: names.count)
         var lastKeyed = [Int](repeating: -1, count: names.count)
         for point in 0..<count {
             guard let text = properties.bytes(of: point) else { continue }
@@ -21,42 +27,45 @@ extension PointSet {
                     }
                     if lastKeyed[k] != point {
                         lastKeyed[k] = point
-                        columns[k].keyed += 1
+                        keyed[k] += 1
                     }
+                    let cell = k * count + point
                     switch scanner.peek() {
                     case UInt8(ascii: "\""):
-                        let text = scanner.string(try scanner.scanString())
-                        let code: Int
-                        if let known = interned[k][text] {
-                            code = known
-                        } else {
-                            code = columns[k].strings.count
-                            columns[k].strings.append(text)
-                            interned[k][text] = code
-                        }
-                        columns[k].kinds[point] = .string
-                        columns[k].values[point] = Double(code)
+                        let span = try scanner.scanString()
+                        let code = span.hasEscapes
+                            ? Array(scanner.string(span).utf8).withUnsafeBufferPointer { interned[k].number(of: $0) }
+                            : interned[k].number(of: UnsafeBufferPointer(rebasing: scanner.bytes[span.range]))
+                        kinds[cell] = .string
+                        values[cell] = Double(code)
                     case UInt8(ascii: "t"):
                         try scanner.skipValue(depth: 1)
-                        columns[k].kinds[point] = .true
+                        kinds[cell] = .true
                     case UInt8(ascii: "f"):
                         try scanner.skipValue(depth: 1)
-                        columns[k].kinds[point] = .false
+                        kinds[cell] = .false
                     case UInt8(ascii: "n"):
                         try scanner.skipValue(depth: 1)
-                        columns[k].kinds[point] = .absent
-                        columns[k].values[point] = 0
+                        kinds[cell] = .absent
+                        values[cell] = 0
                     case UInt8(ascii: "{"), UInt8(ascii: "["):
                         try scanner.skipValue(depth: 1)
-                        columns[k].kinds[point] = .other
+                        kinds[cell] = .other
                     default:
-                        columns[k].values[point] = try scanner.scanNumber()
-                        columns[k].kinds[point] = .number
+                        values[cell] = try scanner.scanNumber()
+                        kinds[cell] = .number
                     }
                 }
             }
         }
-        return columns
+        return names.indices.map { k in
+            var column = PropertyColumn(name: names[k], count: 0)
+            column.kinds = Array(kinds[(k * count)..<((k + 1) * count)])
+            column.values = Array(values[(k * count)..<((k + 1) * count)])
+            column.strings = interned[k].strings
+            column.keyed = keyed[k]
+            return column
+        }
     }
 }
 
