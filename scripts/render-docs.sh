@@ -28,4 +28,8 @@ tile="$root/Tests/Fixtures/tiles/world/2/2/1.png"
 "$cairn" filter "$tile" --chain 'grayscale|pixelate:16' -o "$docs/filter-grayscale-pixelate.png"
 "$cairn" filter "$tile" --chain 'text:text=© ACME,opacity=0.3|text:text=© Cairn samples,position=bottom-right,angle=0,size=11,opacity=0.8' \
   -o "$docs/filter-text.png"
+# The cities' clusters by country as donuts, big cities only (docs/clusters-filters-categories.md).
+"$cairn" snapshot --source "file://$root/Tests/Fixtures/tiles/world/{z}/{x}/{y}.png" --bbox=-10,35,30,60 --size 600x400 \
+  --clusters "$root/Samples/points/cities15000.geojson" --radius 80 --categories country=DE,FR,IT,ES,GB \
+  --filter 'population > 50000' -o "$docs/clusters-donuts-europe.png"
 echo "docs pictures written to $docs"

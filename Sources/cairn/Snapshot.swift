@@ -103,7 +103,9 @@ extension Cairn {
             let chain = try ChainOption.parse(self.chain)
             var clusterLayer: (index: ClusterIndex, overlay: ClusterOverlay)?
             if let clusters {
-                let overlay = try ClusterOverlay(style: try BadgeOptions.style(named: badgeStyle, option: "--badge-style"), label: label)
+                // With --categories, clusters are donuts in the palette's colours.
+                let overlay = try ClusterOverlay(style: try BadgeOptions.style(named: badgeStyle, option: "--badge-style"), label: label,
+                                                 categories: pointOptions.categories == nil ? nil : CategoryStyle())
                 clusterLayer = (try pointOptions.index(of: clusters), overlay)
             }
             let chosen = format ?? output.flatMap { ImageFormat(fileExtension: ($0 as NSString).pathExtension.lowercased()) } ?? .png
