@@ -15,9 +15,10 @@ import Tiles
     static let chain = "clusters:dataset=\(cities),radius=80"
 
     /// The tiles of `box` at `zoom`, with the overlay the server draws for each, on `base` when given.
-    static func expected(zoom: Int, base: ((TileID) throws -> Surface)? = nil) throws -> [(TileID, Surface)] {
-        let index = try ClusterIndex(points: try PointReader.read(path: cities).points, options: ClusterOptions(radius: 80))
-        let overlay = try ClusterOverlay(style: .google)
+    static func expected(zoom: Int, base: ((TileID) throws -> Surface)? = nil, index: ClusterIndex? = nil,
+                         overlay: ClusterOverlay? = nil) throws -> [(TileID, Surface)] {
+        let index = try index ?? ClusterIndex(points: try PointReader.read(path: cities).points, options: ClusterOptions(radius: 80))
+        let overlay = try overlay ?? ClusterOverlay(style: .google)
         return try TileList(region: try BoundingBox(parsing: box), zooms: zoom...zoom).map { tile in
             let surface = try base?(tile) ?? Surface(width: 256, height: 256)
             try overlay.draw(index, zoom: tile.z, originX: 256 * tile.x, originY: 256 * tile.y, on: surface, scale: 1)
@@ -37,6 +38,28 @@ import Tiles
             drawn += pixels(surface).filter { $0 != 0 }.count
         }
         #expect(drawn > 256 * 256 / 10, "too few badges in the box for the comparison to mean anything")
+    }
+
+    /// `filter=`, `categories=` and `parts=`: the filtered index's clusters as pies, byte for byte.
+    @Test func filteredCategoryTilesAreTheFilteredIndexsPies() throws {
+        let out = try Cairn.temporaryDirectory() + "/pies"
+        let chain = Self.chain + ",filter=population > 100000,categories=country=DE;FR;IT,parts=pie"
+        let run = try Cairn.run(["render", "--source", "none", "--bbox", Self.box, "--zoom", "5", "--chain", chain, "--out", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let index = try ClusterIndex.build(points: try PointReader.read(path: Self.cities).points, options: ClusterOptions(radius: 80),
+                                           categories: CategorySpec(property: "country", values: ["DE", "FR", "IT"]),
+                                           filter: PointFilter(parsing: "population > 100000"))
+        let overlay = try ClusterOverlay(style: .google, categories: CategoryStyle(look: .pie))
+        var drawn = 0
+        for (tile, surface) in try Self.expected(zoom: 5, index: index, overlay: overlay) {
+            let written = try #require(FileManager.default.contents(atPath: "\(out)/\(tile.z)/\(tile.x)/\(tile.y).png"), "\(tile)")
+            #expect(Array(written) == (try ImageEncoder.overlay(for: .png).encode(surface)), "\(tile)")
+            drawn += pixels(surface).filter { $0 != 0 }.count
+        }
+        #expect(drawn > 256 * 256 / 20)
+        let bad = try Cairn.run(["render", "--source", "none", "--bbox", Self.box, "--zoom", "5", "--chain", Self.chain + ",filter=population >",
+                                 "--out", out + "2"])
+        #expect(bad.status == 64 && bad.errorLines.count == 1 && bad.errorLines[0].contains("filter: expected a value after '>'"), "\(bad.stderr)")
     }
 
     @Test func badgesAreBurnedIntoMapTiles() throws {
