@@ -1,7 +1,8 @@
 import Synchronization
 
 /// The typed property columns of one point set, extracted on first use and kept: a filter on a
-/// property scans the properties' text once, and every later filter on it reads the column.
+/// property scans the properties' text once, and every later filter on it reads the column. Only
+/// properties that some point has are kept.
 public final class PropertyColumnCache: Sendable {
     private let columns = Mutex([String: PropertyColumn]())
 
@@ -17,8 +18,10 @@ public final class PropertyColumnCache: Sendable {
         for name in names where found[name] == nil && !missing.contains(name) { missing.append(name) }
         if !missing.isEmpty {
             let extracted = points.propertyColumns(missing)
+            // A property no point has is not kept: names from requests cannot grow the cache past
+            // the properties the dataset has.
             columns.withLock { columns in
-                for column in extracted where columns[column.name] == nil { columns[column.name] = column }
+                for column in extracted where column.keyed > 0 && columns[column.name] == nil { columns[column.name] = column }
             }
             for column in extracted { found[column.name] = column }
         }
