@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Clusters
 
@@ -57,6 +58,19 @@ import Testing
         #expect(filter.normalized == #"("the ""best"" name" = 'O''Brien''s Café 東京' AND "and" = 1)"#)
         #expect(try PointFilter(parsing: filter.normalized) == filter)
         #expect(try normalized("straße = 'ß'") == #""straße" = 'ß'"#)
+    }
+
+    /// Found by the PointFilter fuzz target: U+0605 joins the quote after it into one grapheme, so a
+    /// lexer reading Characters ran past the string's end and the normalized text did not parse back.
+    @Test func aQuoteAfterAPrependingMarkStillEndsTheString() throws {
+        let filter = try PointFilter(parsing: "a = '\u{605}' AND \"\u{605}\" = 1")
+        #expect(filter.expression == .all([.comparison("a", .equal, .string("\u{605}")), .comparison("\u{605}", .equal, .number(1))]))
+        #expect(try PointFilter(parsing: filter.normalized) == filter)
+        let found = try #require(FileManager.default.contents(atPath: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz/PointFilter/prepended-mark-before-quote").path))
+        if let replayed = try? PointFilter(parsing: String(decoding: found, as: UTF8.self)) {
+            #expect(try PointFilter(parsing: replayed.normalized) == replayed)
+        }
     }
 
     @Test func errorsNameTheirColumn() {

@@ -54,6 +54,6 @@ public indirect enum FilterExpression: Sendable, Hashable {
     }
 
     private static func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        FilterLiteral.quoted(name, by: "\"")
     }
 }

@@ -1,12 +1,13 @@
 /// Splits a filter's text into tokens, CQL2 text's lexical rules: `'strings'` with `''` for a
 /// quote, `"names"` with `""`, numbers with an optional sign, fraction and exponent, and the
-/// operators `= <> != < <= > >=`.
+/// operators `= <> != < <= > >=`. It reads Unicode scalars, not grapheme clusters, so a quote
+/// after a combining or prepending mark still ends a string; columns count scalars.
 struct FilterLexer {
-    private let characters: [Character]
+    private let characters: [Unicode.Scalar]
     private var position = 0
 
     init(_ text: String) {
-        characters = Array(text)
+        characters = Array(text.unicodeScalars)
     }
 
     /// Every token, ending with ``FilterToken/Kind/end``.
@@ -21,13 +22,13 @@ struct FilterLexer {
     }
 
     private mutating func next() throws(FilterError) -> FilterToken {
-        while position < characters.count, characters[position].isWhitespace { position += 1 }
+        while position < characters.count, characters[position].properties.isWhitespace { position += 1 }
         let start = position
         let column = start + 1
         guard position < characters.count else { return FilterToken(kind: .end, column: column, text: "") }
         let character = characters[position]
         func token(_ kind: FilterToken.Kind) -> FilterToken {
-            FilterToken(kind: kind, column: column, text: String(characters[start..<position]))
+            FilterToken(kind: kind, column: column, text: Self.text(characters[start..<position]))
         }
         switch character {
         case "(": position += 1; return token(.open)
@@ -52,20 +53,27 @@ struct FilterLexer {
         case "0"..."9", ".", "-", "+":
             return token(.number(try number(column: column)))
         default:
-            guard character.isLetter || character == "_" else {
+            guard character.properties.isAlphabetic || character == "_" else {
                 throw FilterError("unexpected '\(character)'", column: column)
             }
             while position < characters.count, Self.continuesName(characters[position]) { position += 1 }
-            return token(.word(String(characters[start..<position])))
+            return token(.word(Self.text(characters[start..<position])))
         }
     }
 
-    private static func continuesName(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_" || character == "." || character == ":"
+    private static func continuesName(_ character: Unicode.Scalar) -> Bool {
+        character.properties.isAlphabetic || character.properties.numericType != nil || character.properties.generalCategory == .nonspacingMark
+            || character == "_" || character == "." || character == ":"
+    }
+
+    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
     }
 
     /// The text between `quote` and its closing twin, a doubled quote standing for one.
-    private mutating func quoted(by quote: Character, what: String) throws(FilterError) -> String {
+    private mutating func quoted(by quote: Unicode.Scalar, what: String) throws(FilterError) -> String {
         let column = position + 1
         position += 1
         var text = ""
@@ -76,7 +84,7 @@ struct FilterLexer {
                 guard position < characters.count, characters[position] == quote else { return text }
                 position += 1
             }
-            text.append(character)
+            text.unicodeScalars.append(character)
         }
         throw FilterError("unterminated \(what)", column: column)
     }
@@ -86,7 +94,7 @@ struct FilterLexer {
         if characters[position] == "-" || characters[position] == "+" { position += 1 }
         var digits = 0
         func scanDigits() {
-            while position < characters.count, let digit = characters[position].asciiValue, (48...57).contains(digit) {
+            while position < characters.count, characters[position].isASCII, (48...57).contains(characters[position].value) {
                 position += 1
                 digits += 1
             }
@@ -100,11 +108,11 @@ struct FilterLexer {
             scanDigits()
             if digits == before { digits = 0 }
         }
-        let text = String(characters[start..<position])
+        let text = Self.text(characters[start..<position])
         guard digits > 0, let value = Double(text), value.isFinite,
               position >= characters.count || !Self.continuesName(characters[position]) else {
             while position < characters.count, Self.continuesName(characters[position]) || characters[position] == "." { position += 1 }
-            throw FilterError("'\(String(characters[start..<position]))' is not a number", column: column)
+            throw FilterError("'\(Self.text(characters[start..<position]))' is not a number", column: column)
         }
         return value
     }

@@ -11,9 +11,20 @@ public enum FilterLiteral: Sendable, Hashable {
             var output = JSONOutput()
             output.number(value)
             return output.text
-        case .string(let text): return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .string(let text): return Self.quoted(text, by: "'")
         case .bool(let value): return value ? "TRUE" : "FALSE"
         }
+    }
+
+    /// `text` between two `quote`s, each `quote` in it doubled; scalar by scalar, as the lexer reads it.
+    static func quoted(_ text: String, by quote: Unicode.Scalar) -> String {
+        var result = String(quote)
+        for scalar in text.unicodeScalars {
+            result.unicodeScalars.append(scalar)
+            if scalar == quote { result.unicodeScalars.append(scalar) }
+        }
+        result.unicodeScalars.append(quote)
+        return result
     }
 }
 
