@@ -11,7 +11,7 @@ public enum PointReader {
     /// the first bytes look like.
     ///
     /// - Throws: `PointReadError.unreadable` when the file cannot be read, `.malformed` when it is
-    ///   not in a readable form (a JSON syntax error, a CSV header without coordinates).
+    ///   not in a readable form (empty or blank, a JSON syntax error, a CSV header without coordinates).
     public static func read(path: String, options: PointReadOptions = PointReadOptions()) throws(PointReadError) -> PointReadResult {
         let source = path == "-" ? InputFile.standardInputName : path
         return try InputFile.withBytes(atPath: path) { bytes throws(PointReadError) in
@@ -33,6 +33,7 @@ public enum PointReader {
         var text = bytes.assumingMemoryBound(to: UInt8.self)
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = UnsafeBufferPointer(rebasing: text[3...]) }
         let format = options.format ?? PointFormat(path: source) ?? PointFormat.sniffed(from: text)
+        if text.allSatisfy(EmptyInput.isBlank) { throw EmptyInput.error(source: source, format: format, bytes: bytes.count) }
         switch format {
         case .geojson: return try GeoJSONPointReader.read(text, source: source)
         case .ndjson: return NDJSONPointReader.read(text, source: source)
