@@ -167,4 +167,25 @@ import TestSupport
         let failures = try server.metric("cairn_dataset_refresh_failures_total", ["dataset": "places"]) ?? 0
         #expect(failures == 0)
     }
+
+    /// A notification that comes while a refresh it cannot join runs (here SIGHUP's, whose query
+    /// started before the row was committed) is not dropped: one more refresh follows.
+    @Test func aNotificationDuringAnotherRefreshIsNotLost() throws {
+        let database = try TestPostgres()
+        defer { database.stop() }
+        try Self.makeTable(database, rows: "INSERT INTO places VALUES (1, 'Paris', 2.35, 48.85);")
+        let slow = "WITH pause AS (SELECT pg_sleep(1)) SELECT id, name, lon, lat FROM places, pause"
+        let server = try ServerProcess(config: Self.config(url: database.url, query: slow))
+        defer { server.kill() }
+        try Self.waitUntilListening(server)
+        let loads = try #require(try server.metric("cairn_dataset_loads_total", ["dataset": "places"]))
+
+        #expect(kill(server.processIdentifier, SIGHUP) == 0)
+        usleep(300_000)  // SIGHUP's query is under way, its snapshot taken
+        try database.psql("INSERT INTO places VALUES (2, 'Berlin', 13.40, 52.52)")
+        #expect(eventually(timeout: 6) { (try? Self.features(server).compactMap(\.id)).map(Set.init) == [1, 2] },
+                "the row notified during SIGHUP's refresh was never served:\n\(server.log)")
+        let rebuilds = try #require(try server.metric("cairn_dataset_loads_total", ["dataset": "places"])) - loads
+        #expect(rebuilds == 2, "SIGHUP's refresh and the one the notification asked for")
+    }
 }
