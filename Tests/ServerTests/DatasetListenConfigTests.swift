@@ -1,9 +1,7 @@
-import Markers
 import Testing
 @testable import CairnServer
 
-/// `postgres: {…, listen: CHANNEL}` is checked when the configuration is read, and a dataset
-/// without a `radius` gets the one that keeps its badges apart.
+/// `postgres: {…, listen: CHANNEL}` is checked when the configuration is read.
 @Suite struct DatasetListenConfigTests {
     static func yaml(listen: String) -> String {
         """
@@ -45,28 +43,5 @@ import Testing
         #expect(errors.count == 1 && errors.first?.hasSuffix(
             "cairn.yml: datasets.stores.postgres.listen: 'Stores Changed' is not a channel name: use lower-case letters, digits and _, not starting with a digit (e.g. stores_changed)") == true,
             "\(run.stderr)")
-    }
-
-    /// radius = ⌈largest diameter / 256 × extent × 5/6⌉.
-    @Test func theDefaultRadiusFollowsTheLargestBadge() throws {
-        #expect(try BadgeSpacing.largestDiameter(style: .google, label: nil) == 48)
-        #expect(try BadgeSpacing.radius(style: .google, label: nil, extent: 512) == 80)
-        #expect(try BadgeSpacing.radius(style: .google, label: nil, extent: 4096) == 640)
-        #expect(try BadgeSpacing.radius(style: .leaflet, label: nil, extent: 512) == 67)
-        // ios badges grow with their bucket and label: the widest decides.
-        let ios = try BadgeSpacing.largestDiameter(style: .ios, label: .exact)
-        let widest = try BadgeStyle.ios.layout(for: 9_999_999, label: .exact).diameter
-        #expect(ios > 26 && ios >= widest)
-    }
-
-    @Test func aDatasetWithoutRadiusDerivesItAndOneWithRadiusKeepsIt() throws {
-        let config = try ServerConfig(yaml: """
-            datasets:
-              a: {file: a.geojson}
-              b: {file: b.geojson, radius: 40}
-            """)
-        #expect(config.datasets.first { $0.name == "a" }?.radiusFromStyle == true)
-        let b = try #require(config.datasets.first { $0.name == "b" })
-        #expect(!b.radiusFromStyle && b.cluster.radius == 40)
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import Markers
 import Testing
 import TestSupport
+@testable import CairnServer
 
 /// A served dataset without a `radius` clusters with the radius that keeps its style's badges
 /// apart (google: 80 on tiles of extent 512; leaflet: 67), while `cairn clusters` keeps
@@ -46,5 +48,28 @@ import TestSupport
     @Test func aConfiguredRadiusWins() throws {
         let (served, cli) = try Self.compare(config: "    radius: 40", cli: [])
         #expect(served == cli, "radius: 40 is not `cairn clusters`' default")
+    }
+
+    /// radius = ⌈largest diameter / 256 × extent × 5/6⌉.
+    @Test func theDefaultRadiusFollowsTheLargestBadge() throws {
+        #expect(try BadgeSpacing.largestDiameter(style: .google, label: nil) == 48)
+        #expect(try BadgeSpacing.radius(style: .google, label: nil, extent: 512) == 80)
+        #expect(try BadgeSpacing.radius(style: .google, label: nil, extent: 4096) == 640)
+        #expect(try BadgeSpacing.radius(style: .leaflet, label: nil, extent: 512) == 67)
+        // ios badges grow with their bucket and label: the widest decides.
+        let ios = try BadgeSpacing.largestDiameter(style: .ios, label: .exact)
+        let widest = try BadgeStyle.ios.layout(for: 9_999_999, label: .exact).diameter
+        #expect(ios > 26 && ios >= widest)
+    }
+
+    @Test func aDatasetWithoutRadiusDerivesItAndOneWithRadiusKeepsIt() throws {
+        let config = try ServerConfig(yaml: """
+            datasets:
+              a: {file: a.geojson}
+              b: {file: b.geojson, radius: 40}
+            """)
+        #expect(config.datasets.first { $0.name == "a" }?.radiusFromStyle == true)
+        let b = try #require(config.datasets.first { $0.name == "b" })
+        #expect(!b.radiusFromStyle && b.cluster.radius == 40)
     }
 }

@@ -103,6 +103,8 @@ import TestSupport
         #expect(timedLoads >= 5, "the first load, the one after listening, and one per change")
         let age = try #require(try server.metric("cairn_dataset_seconds_since_refresh", ["dataset": "places"]))
         #expect(age >= 0 && age < 5, "\(age)")
+        // The listening connection does not hold up a graceful stop.
+        #expect(server.terminate(timeout: 10) == 0, "\(server.log)")
     }
 
     @Test func theListeningConnectionComesBackAfterTheDatabaseRestarts() throws {
