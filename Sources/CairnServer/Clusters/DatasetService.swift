@@ -83,7 +83,8 @@ final class DatasetService: Sendable {
                     // The file as this attempt found it: a bad file fails once, not at every check, until it changes again.
                     fileStamp.withLock { $0 = stamp }
                 } _: { () throws(PointReadError) in
-                    try PointReader.read(path: path, options: options)
+                    // Copied, not mapped: a file truncated during the read must not crash the server (SIGBUS).
+                    try PointReader.read(path: path, options: options, mapping: false)
                 }
             } catch {
                 throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: error.isUnreadable)
