@@ -4,7 +4,8 @@ import Foundation
 /// A dataset file read only once it has stopped changing, so a file being written (copied in,
 /// appended to, written in place by an export) is never served half-written: its stamp (size,
 /// modification time, inode) must agree at two looks `interval` apart before it is read, and is
-/// looked at again after the read, which is done again when the file changed meanwhile.
+/// looked at again after the read, which is done again (its result or error thrown away) when the
+/// file changed meanwhile.
 struct SettledFile {
     let path: String
     /// The pause between the two looks that must agree.
@@ -29,10 +30,10 @@ struct SettledFile {
                 continue
             }
             settled(stamp)
-            let result = try read()
+            let outcome = Swift.Result { () throws(PointReadError) in try read() }
             let after = FileStamp(path: path)
-            if after == stamp || Task.isCancelled { return result }
-            stamp = after  // changed while it was read: settle and read again
+            if after == stamp || Task.isCancelled { return try outcome.get() }
+            stamp = after  // changed while it was read (whatever the read made of it): settle and read again
             guard clock.now < deadline else { throw stillChanging }
         }
     }
