@@ -22,6 +22,10 @@ public struct PostgresPointQuery: Sendable, Equatable {
     public var latitudeColumn = "lat"
     /// The longest a read may take, connecting and querying together.
     public var timeout: Duration = .seconds(30)
+    /// The channel whose notifications (`NOTIFY channel`, `pg_notify('channel', …)`) say the rows
+    /// changed, so the points are read again at once (see ``PostgresNotifications``); nil to rely on
+    /// re-reading on a schedule. A valid name passes ``PostgresChannelName/problem(with:)``.
+    public var listen: String?
 
     public init(
         url: String,

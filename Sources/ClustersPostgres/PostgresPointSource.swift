@@ -47,14 +47,7 @@ public struct PostgresPointSource: Sendable {
     }
 
     private func read(_ configuration: PostgresConnection.Configuration, server: String) async throws -> PointReadResult {
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        } catch where PostgresPointError.isConnectTimeout(error) {
-            throw DeadlineExceeded()  // the same time allowance as the deadline's, noticed by PostgresNIO first
-        } catch {
-            throw PostgresPointError(connecting: error, server: server)
-        }
+        let connection = try await Self.connect(configuration, server: server, logger: logger)
         do {
             let outcome = try await withTaskCancellationHandler {
                 try await stream(on: connection)
@@ -67,6 +60,18 @@ public struct PostgresPointSource: Sendable {
         } catch {
             try? await connection.close()
             throw PostgresPointError(querying: error)
+        }
+    }
+
+    /// Connects and logs in; throws ``DeadlineExceeded`` when PostgresNIO's connect timeout (the
+    /// same allowance as the caller's deadline) runs out, else ``PostgresPointError/connectionFailed(server:message:)``.
+    static func connect(_ configuration: PostgresConnection.Configuration, server: String, logger: Logger) async throws -> PostgresConnection {
+        do {
+            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch where PostgresPointError.isConnectTimeout(error) {
+            throw DeadlineExceeded()  // the same time allowance as the deadline's, noticed by PostgresNIO first
+        } catch {
+            throw PostgresPointError(connecting: error, server: server)
         }
     }
 

@@ -219,6 +219,35 @@ import TestSupport
         #expect(run.errorLines == ["error: \(path): No such file or directory"], "\(run.stderr)")
     }
 
+    /// A file caught while it is written (created, not yet filled; a CSV cut before its header;
+    /// a GeoJSON stopped inside its collection) is bad input, never an empty or partial dataset.
+    @Test(arguments: [
+        ("empty.geojson", "", "the file is empty (0 bytes); expected a GeoJSON FeatureCollection"),
+        ("empty.ndjson", "", "the file is empty (0 bytes); expected one GeoJSON Feature per line"),
+        ("empty.csv", "", "the file is empty (0 bytes); expected a header row naming the longitude and latitude columns"),
+        ("rows.csv", "2.35,48.85\n13.4,52.52\n", #"1: no header row: the first row ("2.35", "48.85") holds data"#),
+        ("cut.geojson", #"{"type":"FeatureCollection","features":[{"type":"Feature","#, ": unexpected end of text"),
+        ("array.geojson", "[]", "1:1: expected a GeoJSON FeatureCollection or Feature object, found an array"),
+    ])
+    func aHalfWrittenFileIsBadInput(name: String, text: String, problem: String) throws {
+        let directory = try Cairn.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try Cairn.run(["clusters", path, "--zoom", "3"])
+        #expect(run.status == 65, "\(name): \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.errorLines.count == 1 && run.errorLines.first?.hasPrefix("error: \(path):") == true
+                && run.errorLines.first?.contains(problem) == true, "\(name): \(run.stderr)")
+    }
+
+    @Test func aWellFormedEmptyCollectionIsAnEmptyDataset() throws {
+        let run = try Cairn.run(["clusters", "-", "--zoom", "3", "--points-format", "geojson"],
+                                stdin: Array(#"{"type":"FeatureCollection","features":[]}"#.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try GeoFeature.collection(run.stdout).isEmpty)
+    }
+
     // MARK: - Usage
 
     @Test(arguments: [
@@ -322,4 +351,17 @@ import TestSupport
 
 func jsonObject(_ bytes: [UInt8]) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], "not a JSON object: \(String(decoding: bytes.prefix(200), as: UTF8.self))")
+}
+
+extension ClustersCommandTests {
+    /// `cairn clusters` keeps supercluster's radius, 40 (a served dataset derives a wider one from
+    /// its badges): no option and `--radius 40` print the same, `--radius 80` fewer clusters.
+    @Test func theDefaultRadiusIsSuperclusters40() throws {
+        let byDefault = try Self.csvZoom3.get()
+        let forty = try Cairn.run(["clusters", Self.csv, "--zoom", "3", "--radius", "40"])
+        let eighty = try Cairn.run(["clusters", Self.csv, "--zoom", "3", "--radius", "80"])
+        #expect(byDefault.status == 0 && forty.status == 0 && eighty.status == 0)
+        #expect(forty.stdout == byDefault.stdout)
+        #expect(try GeoFeature.collection(eighty.stdout).count < GeoFeature.collection(byDefault.stdout).count)
+    }
 }

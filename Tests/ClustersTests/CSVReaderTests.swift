@@ -153,10 +153,23 @@ struct CSVReaderTests {
         #expect(try files.failure("bad.csv", text, options: options) == message)
     }
 
-    @Test("a header alone, or an empty file, has no points")
+    @Test("a header alone has no points; an empty or blank file is an error, not an empty dataset")
     func empty() throws {
         let files = try ReaderTestFiles()
         #expect(try files.read("header.csv", "id,lon,lat\r\n").points.count == 0)
-        #expect(try files.read("empty.csv", "").points.count == 0)
+        #expect(try files.failure("empty.csv", "")
+            == "empty.csv: the file is empty (0 bytes); expected a header row naming the longitude and latitude columns")
+        #expect(try files.failure("blank.tsv", "\r\n\n")
+            == "blank.tsv: the file holds only white space (3 bytes); expected a header row naming the longitude and latitude columns")
+    }
+
+    @Test("a first row of data is no header: one error naming the file, even when the data is valid")
+    func noHeader() throws {
+        let files = try ReaderTestFiles()
+        #expect(try files.failure("rows.csv", "2.35,48.85,Paris\n13.4,52.52,Berlin\n") == #"rows.csv:1: no header row: the first row ("2.35", "48.85", "Paris") holds data, not column names; a CSV needs a header naming its longitude and latitude columns (e.g. lon,lat)"#)
+        // A header with a number for a name is still a header when it has the coordinates.
+        #expect(try files.read("years.csv", "lon,lat,2020,2021\n1,2,3,4\n").points.count == 1)
+        // Names without coordinates: the header's own problem.
+        #expect(try files.failure("names.csv", "a,b,1\n") == #"names.csv:1: no longitude column in the header (looked for longitude, lon, lng, long, x; columns: "a", "b", "1")"#)
     }
 }

@@ -53,14 +53,19 @@ struct GeoJSONReaderTests {
         #expect(result.points.properties.isPresent(1) == false)
     }
 
-    @Test("an empty file, or an empty collection, has no points")
-    func empty() throws {
+    @Test("an empty collection has no points")
+    func emptyCollection() throws {
         let files = try ReaderTestFiles()
-        for text in ["", " \n\t ", #"{"type":"FeatureCollection","features":[]}"#] {
-            let result = try files.read("empty.geojson", text)
-            #expect(result.points.count == 0)
-            #expect(result.invalid.isEmpty)
-        }
+        let result = try files.read("empty.geojson", #"{"type":"FeatureCollection","features":[]}"#)
+        #expect(result.points.count == 0)
+        #expect(result.invalid.isEmpty)
+    }
+
+    @Test("an empty or blank file is an error, not an empty dataset (a file caught while it is written)",
+          arguments: [("", "is empty (0 bytes)"), (" \n\t ", "holds only white space (4 bytes)")])
+    func emptyFile(text: String, problem: String) throws {
+        let files = try ReaderTestFiles()
+        #expect(try files.failure("empty.geojson", text) == #"empty.geojson: the file \#(problem); expected a GeoJSON FeatureCollection (a dataset without points is {"type":"FeatureCollection","features":[]})"#)
     }
 
     @Test("a byte-order mark is skipped")

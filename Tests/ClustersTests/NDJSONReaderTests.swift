@@ -54,4 +54,10 @@ struct NDJSONReaderTests {
         ])
         #expect(result.points.rows == [ReadPointRow(1, 1), ReadPointRow(2, 2)])
     }
+
+    @Test("an empty or blank file is an error, not an empty dataset", arguments: [("", "is empty (0 bytes)"), ("\n\n", "holds only white space (2 bytes)")])
+    func emptyFile(text: String, problem: String) throws {
+        let files = try ReaderTestFiles()
+        #expect(try files.failure("points.ndjson", text) == "points.ndjson: the file \(problem); expected one GeoJSON Feature per line")
+    }
 }

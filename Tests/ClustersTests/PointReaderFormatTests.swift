@@ -50,6 +50,18 @@ struct PointReaderFormatTests {
         #expect(bad.invalid.map(\.description) == ["<stdin>:2: row 1: latitude 400 is out of range (-90...90)"])
     }
 
+    @Test("a file copied rather than mapped (as the server reads) gives the same points and errors")
+    func copiedFile() throws {
+        let files = try ReaderTestFiles()
+        let path = try files.write("points.csv", bytes: [0xEF, 0xBB, 0xBF] + Array("name,x,y\nA,3,4\nB,5,6\n".utf8))
+        #expect(try PointReader.read(path: path, mapping: false) == PointReader.read(path: path))
+        #expect(try PointReader.read(path: path, mapping: false).points.rows.count == 2)
+        let empty = try files.write("empty.csv", "")
+        #expect(throws: PointReadError.malformed("\(empty): the file is empty (0 bytes); expected a header row naming the longitude and latitude columns")) {
+            try PointReader.read(path: empty, mapping: false)
+        }
+    }
+
     @Test("a file that cannot be read is an I/O error (exit 74); bad data is exit 65")
     func unreadable() throws {
         let files = try ReaderTestFiles()

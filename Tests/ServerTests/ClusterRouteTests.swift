@@ -191,6 +191,7 @@ enum CitiesDataset {
           cities:
             file: \(file)
             aggregates: {total: {sum: population}}
+            radius: 40  # supercluster's default, as `cairn clusters` and the references cluster
             style: google
             marker: {fill: "#ff00ff", stroke: white, radius: 6}
         \(card ? "    card: {title: \"{name}\", subtitle: \"{country} · population {population}\"}" : "")

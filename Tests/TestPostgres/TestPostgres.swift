@@ -24,6 +24,8 @@ public final class TestPostgres: @unchecked Sendable {
     public let certificatePath: String?
 
     private let installation: PostgresInstallation
+    /// The server's own TLS certificate, to start it again the same way.
+    private let certificate: TestCertificate?
     private let lock = NSLock()
     private var stopped = false
 
@@ -40,6 +42,7 @@ public final class TestPostgres: @unchecked Sendable {
         directory = try Self.makeDirectory()
         do {
             let certificate = tls ? try TestCertificate.make(in: directory) : nil
+            self.certificate = certificate
             certificatePath = certificate?.certificatePath
             try installation.handOver(directory)
             if let certificate { try Self.restrict(certificate.keyPath) }
@@ -72,6 +75,21 @@ public final class TestPostgres: @unchecked Sendable {
     @discardableResult
     public func psql(_ sql: String) throws -> String {
         try psql(sql, database: "cairn")
+    }
+
+    /// Stops the server (fast shutdown: open connections are ended, as in a restart for an upgrade)
+    /// and keeps it stopped, with its data, until ``start()``.
+    public func stopForRestart() throws {
+        let pgctl = try installation.runAsServer(
+            "pg_ctl", ["stop", "-D", "\(directory)/data", "-m", "fast", "-w", "-t", "20"], in: directory)
+        guard pgctl.status == 0 else { throw TestPostgresError("pg_ctl stop failed (\(pgctl.status)): \(pgctl.combined)") }
+    }
+
+    /// Starts the server stopped by ``stopForRestart()`` again, on the same port with the same data,
+    /// and waits (at most 20 s) until it accepts connections.
+    public func start() throws {
+        let pgctl = try Self.launch(installation, in: directory, port: port, certificate: certificate)
+        guard pgctl.status == 0 else { throw TestPostgresError("pg_ctl start failed (\(pgctl.status)): \(pgctl.combined)\nserver log:\n\(log)") }
     }
 
     /// Stops the server (fast shutdown: open connections are ended) and removes its directory.
@@ -147,22 +165,29 @@ extension TestPostgres {
         var lastFailure = ""
         for _ in 0..<3 {
             let port = try FreePort.pick()
-            var settings = [
-                "listen_addresses=127.0.0.1", "port=\(port)", "unix_socket_directories=\(directory)",
-                "fsync=off", "synchronous_commit=off", "full_page_writes=off",
-            ]
-            if let certificate {
-                settings += ["ssl=on", "ssl_cert_file=\(certificate.certificatePath)", "ssl_key_file=\(certificate.keyPath)"]
-            }
-            let options = settings.map { "-c \($0)" }.joined(separator: " ")
-            let pgctl = try installation.runAsServer(
-                "pg_ctl", ["start", "-D", "\(directory)/data", "-l", logPath, "-w", "-t", "20", "-o", options],
-                in: directory)
+            let pgctl = try launch(installation, in: directory, port: port, certificate: certificate)
             if pgctl.status == 0 { return port }
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             lastFailure = "pg_ctl start failed (\(pgctl.status)): \(pgctl.combined)\nserver log:\n\(log)"
             guard log.contains("could not bind") || log.contains("Address already in use") else { break }
         }
         throw TestPostgresError(lastFailure)
+    }
+
+    /// `pg_ctl start` on `port`, logging to `server.log`, waiting at most 20 s.
+    private static func launch(
+        _ installation: PostgresInstallation, in directory: String, port: Int, certificate: TestCertificate?
+    ) throws -> CommandOutput {
+        var settings = [
+            "listen_addresses=127.0.0.1", "port=\(port)", "unix_socket_directories=\(directory)",
+            "fsync=off", "synchronous_commit=off", "full_page_writes=off",
+        ]
+        if let certificate {
+            settings += ["ssl=on", "ssl_cert_file=\(certificate.certificatePath)", "ssl_key_file=\(certificate.keyPath)"]
+        }
+        let options = settings.map { "-c \($0)" }.joined(separator: " ")
+        return try installation.runAsServer(
+            "pg_ctl", ["start", "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-t", "20", "-o", options],
+            in: directory)
     }
 }

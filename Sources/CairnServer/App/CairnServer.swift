@@ -70,9 +70,12 @@ public struct CairnServer: Sendable {
                                 store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders,
                                 productions: productions)
         var datasets: [String: DatasetService] = [:]
-        for dataset in config.datasets {
+        for var dataset in config.datasets {
             let style = config.badges.styles[dataset.style ?? config.badges.defaultStyle] ?? .google
             do {
+                if dataset.radiusFromStyle {
+                    dataset.cluster.radius = try BadgeSpacing.radius(style: style, label: dataset.label, extent: dataset.cluster.extent)
+                }
                 datasets[dataset.name] = try DatasetService(dataset: dataset, style: style, metrics: metrics, logger: logger)
             } catch {
                 throw ConfigError("datasets.\(dataset.name).style", "\(error)")

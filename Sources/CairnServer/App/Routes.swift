@@ -100,6 +100,7 @@ enum Routes {
             services.metrics.gauges(cacheBytes: usage.bytes, cacheTiles: usage.tiles,
                                     queued: services.renders.waiting, rendering: services.renders.busy,
                                     producing: services.productions.count, requests: services.requests.count)
+            services.metrics.datasetAges(services.clusters.datasets.values.map { ($0.dataset.name, $0.snapshot?.loadedAt) })
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             headers[.cacheControl] = "no-store"

@@ -2,7 +2,8 @@ import Foundation
 import ServiceLifecycle
 
 /// The datasets' scheduled job as a service of the server: each dataset watches its source
-/// (a database every `refresh`, a file for changes), and SIGHUP re-reads them all at once. Ends
+/// (a database every `refresh`, a file for changes), a database with a `listen` channel also
+/// hears its change notices (``DatasetListener``), and SIGHUP re-reads them all at once. Ends
 /// with the server.
 struct DatasetRefresher: Service {
     let server: CairnServer
@@ -16,6 +17,9 @@ struct DatasetRefresher: Service {
             await withTaskGroup(of: Void.self) { group in
                 for dataset in datasets {
                     group.addTask { await dataset.watch() }
+                    if let listener = DatasetListener(dataset, metrics: server.services.metrics, logger: server.logger) {
+                        group.addTask { await listener.run() }
+                    }
                 }
                 group.addTask {
                     for await _ in hangups.signals { await server.refreshDatasets() }

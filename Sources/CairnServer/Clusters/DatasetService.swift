@@ -27,9 +27,8 @@ final class DatasetService: Sendable {
     private let current = Mutex<Snapshot?>(nil)
     /// What the file looked like when it was last read: a change triggers a reload.
     private let fileStamp = Mutex<FileStamp?>(nil)
-    /// Whether a refresh is under way: one at a time, so two never build at once (twice the
-    /// memory) and an older read is never swapped in after a newer one.
-    private let refreshing = Mutex(false)
+    /// One refresh at a time; change notices that come during one fold into one more after it.
+    private let gate = RefreshGate()
 
     init(dataset: ServerConfig.Dataset, style: BadgeStyle, metrics: ServerMetrics, logger: Logger) throws {
         self.dataset = dataset
@@ -49,8 +48,7 @@ final class DatasetService: Sendable {
     func load() async throws(DatasetLoadError) {
         let clock = ContinuousClock()
         let started = clock.now
-        // The file as this attempt found it: a bad file fails once, not at every check, until it changes again.
-        fileStamp.withLock { $0 = FileStamp(dataset.source) }
+        defer { metrics.datasetLoadTimed(dataset.name, duration: clock.now - started) }
         let (points, invalid) = try await read()
         if !invalid.isEmpty {
             guard dataset.skipInvalid else {
@@ -91,7 +89,13 @@ final class DatasetService: Sendable {
         switch dataset.source {
         case .file(let path, let options):
             do {
-                result = try PointReader.read(path: path, options: options)
+                result = try await SettledFile(path: path).read { stamp in
+                    // The file as this attempt found it: a bad file fails once, not at every check, until it changes again.
+                    fileStamp.withLock { $0 = stamp }
+                } _: { () throws(PointReadError) in
+                    // Copied, not mapped: a file truncated during the read must not crash the server (SIGBUS).
+                    try PointReader.read(path: path, options: options, mapping: false)
+                }
             } catch {
                 throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: error.isUnreadable)
             }
@@ -106,13 +110,19 @@ final class DatasetService: Sendable {
     }
 
     /// Reloads, keeping the index being served when that fails (logged, counted). A refresh asked
-    /// for while another runs is skipped: the file check or the schedule sees later changes.
-    func refresh(reason: String) async {
-        guard refreshing.withLock({ busy in defer { busy = true }; return !busy }) else {
-            logger.debug("dataset refresh skipped: one is under way", metadata: ["dataset": "\(dataset.name)", "reason": "\(reason)"])
-            return
+    /// for while another runs is skipped (`.skip`: the file check or the schedule sees later
+    /// changes) or runs once more after it (`.runAfter`, for change notices: however many come
+    /// during a run, they make one more).
+    func refresh(reason: String, whenBusy: RefreshGate.WhenBusy = .skip) async {
+        let ran = await gate.run(reason: reason, whenBusy: whenBusy) { reason in await reloadKeepingLastGood(reason: reason) }
+        if !ran {
+            logger.debug("dataset refresh asked for while one is under way", metadata: [
+                "dataset": "\(dataset.name)", "reason": "\(reason)", "then": "\(whenBusy == .skip ? "skipped" : "runs after it")",
+            ])
         }
-        defer { refreshing.withLock { $0 = false } }
+    }
+
+    private func reloadKeepingLastGood(reason: String) async {
         do {
             try await load()
         } catch {
@@ -145,20 +155,6 @@ public struct DatasetLoadError: Error, Sendable, CustomStringConvertible {
     public var io = false
 
     public var description: String { "datasets.\(dataset): \(problem)" }
-}
-
-/// A file's modification time and size, to notice that it changed.
-struct FileStamp: Equatable, Sendable {
-    let modified: Double
-    let size: Int
-
-    init?(_ source: ServerConfig.Dataset.Source) {
-        guard case .file(let path, _) = source, path != "-",
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let modified = attributes[.modificationDate] as? Date, let size = attributes[.size] as? Int else { return nil }
-        self.modified = modified.timeIntervalSince1970
-        self.size = size
-    }
 }
 
 extension PointReadError {

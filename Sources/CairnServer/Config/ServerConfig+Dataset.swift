@@ -11,7 +11,7 @@ extension ServerConfig {
         public enum Source: Sendable {
             /// A GeoJSON, NDJSON or CSV file, re-read when it changes and on SIGHUP.
             case file(path: String, options: PointReadOptions)
-            /// A PostgreSQL query, re-run every `refresh`.
+            /// A PostgreSQL query, re-run every `refresh`, and at once on a notification when it names a channel to `listen` on.
             case postgres(PostgresPointQuery)
         }
 
@@ -22,6 +22,9 @@ extension ServerConfig {
         /// Report and leave out invalid records instead of refusing the dataset.
         public var skipInvalid = false
         public var cluster = ClusterOptions()
+        /// True until the configuration gives a `radius`: the server then clusters with the radius
+        /// that keeps the dataset's badges apart (``BadgeSpacing``), not supercluster's 40.
+        public var radiusFromStyle = true
         public var aggregates: [Aggregate] = []
         /// Only the points this filter matches are served (`filter: "status = 'open'"`); query
         /// filters apply on top of it.

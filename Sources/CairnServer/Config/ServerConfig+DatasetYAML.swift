@@ -39,7 +39,9 @@ extension ServerConfig {
             switch key {
             case "refresh": dataset.refresh = try value.seconds(in: 0.1...longestTTL)
             case "skip_invalid": dataset.skipInvalid = try value.bool()
-            case "radius": dataset.cluster.radius = try value.double()
+            case "radius":
+                dataset.cluster.radius = try value.double()
+                dataset.radiusFromStyle = false
             case "extent": dataset.cluster.extent = try value.double()
             case "min_zoom": dataset.cluster.minZoom = try value.int(in: 0...30)
             case "max_zoom": dataset.cluster.maxZoom = try value.int(in: 0...30)
@@ -76,13 +78,17 @@ extension ServerConfig {
     private static func postgresQuery(_ node: ConfigNode) throws -> PostgresPointQuery {
         var url: String?, sql: String?
         var query = PostgresPointQuery(url: "", query: "")
-        try node.fields(["url", "query", "id", "lon", "lat", "timeout"], nullable: ["id"]) { key, value in
+        try node.fields(["url", "query", "id", "lon", "lat", "timeout", "listen"], nullable: ["id"]) { key, value in
             switch key {
             case "url": url = try value.string()
             case "query": sql = try value.string()
             case "id": query.idColumn = value.isNull ? nil : try value.string()
             case "lon": query.longitudeColumn = try value.string()
             case "lat": query.latitudeColumn = try value.string()
+            case "listen":
+                let channel = try value.string()
+                if let problem = PostgresChannelName.problem(with: channel) { throw ConfigError(value.path, problem) }
+                query.listen = channel
             default: query.timeout = .milliseconds(Int64(try value.seconds(in: timeoutRange) * 1000))
             }
         }

@@ -1,5 +1,6 @@
 import CoreMetrics
 import Dispatch
+import Foundation
 import Prometheus
 import Synchronization
 
@@ -71,6 +72,34 @@ struct ServerMetrics: Sendable {
 
     func datasetRefreshFailed(_ dataset: String) {
         Counter(label: "cairn_dataset_refresh_failures_total", dimensions: [("dataset", dataset)], factory: factory).increment()
+    }
+
+    /// How long a load of the dataset took (the first and every refresh, successful or not).
+    func datasetLoadTimed(_ dataset: String, duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        Timer(label: "cairn_dataset_refresh_duration_seconds", dimensions: [("dataset", dataset)], factory: factory)
+            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+
+    /// A change notice (PostgreSQL `NOTIFY`) for the dataset arrived.
+    func datasetNotified(_ dataset: String) {
+        Counter(label: "cairn_dataset_notifications_total", dimensions: [("dataset", dataset)], factory: factory).increment()
+    }
+
+    /// Whether the dataset's listening connection is up (1) or being re-established (0).
+    func datasetListening(_ dataset: String, _ listening: Bool) {
+        Gauge(label: "cairn_dataset_listening", dimensions: [("dataset", dataset)], factory: factory).record(listening ? 1 : 0)
+    }
+
+    /// Seconds since each dataset's last successful load (refreshed when `/metrics` is scraped);
+    /// none before its first.
+    func datasetAges(_ loads: [(dataset: String, loadedAt: Date?)]) {
+        let now = Date()
+        for (dataset, loadedAt) in loads {
+            guard let loadedAt else { continue }
+            Gauge(label: "cairn_dataset_seconds_since_refresh", dimensions: [("dataset", dataset)], factory: factory)
+                .record(now.timeIntervalSince(loadedAt))
+        }
     }
 
     /// A tile, badge or card that could not be stored in the disk cache (and was served anyway).

@@ -58,8 +58,26 @@ struct CSVColumns {
     }
 
     private static func normalized(_ name: String) -> String {
+        trimmed(name).lowercased()
+    }
+
+    /// `name` without surrounding spaces and tabs.
+    private static func trimmed(_ name: String) -> String {
         let isSpace = { (character: Character) in character == " " || character == "\t" }
-        return String(name.drop(while: isSpace).reversed().drop(while: isSpace).reversed()).lowercased()
+        return String(name.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}
+
+extension CSVColumns {
+    /// Why a first row that lacks the coordinate columns is not a header at all: two or more of its
+    /// fields are numbers, so it holds a point's data, not column names (a file without its header,
+    /// or one cut off and rewritten). Nil when it looks like names.
+    static func dataRowProblem(_ fields: [String]) -> String? {
+        let numbers = fields.filter { Double(trimmed($0)) != nil }
+        guard numbers.count >= 2 else { return nil }
+        let shown = fields.prefix(4).map { "\"\($0)\"" }.joined(separator: ", ") + (fields.count > 4 ? ", …" : "")
+        return "no header row: the first row (\(shown)) holds data, not column names; "
+            + "a CSV needs a header naming its longitude and latitude columns (e.g. lon,lat)"
     }
 }
 

@@ -17,14 +17,14 @@ enum CSVPointReader {
         }
         let collector = PointCollector(source: source, recordKind: "row", text: text)
         guard hasHeader else { return collector.result(format) }
+        let names = record.fields.map { field in
+            CSVRowReader.withText(of: field, in: text) { String(decoding: $0, as: UTF8.self) }
+        }
         let columns: CSVColumns
         do throws(CSVColumnsError) {
-            let names = record.fields.map { field in
-                CSVRowReader.withText(of: field, in: text) { String(decoding: $0, as: UTF8.self) }
-            }
             columns = try CSVColumns(names: names, options: options)
         } catch {
-            throw .malformed("\(source):\(record.line): \(error.message)")
+            throw .malformed("\(source):\(record.line): \(CSVColumns.dataRowProblem(names) ?? error.message)")
         }
         var rows = CSVRowReader(text: text, columns: columns, collector: collector)
         defer { rows.deallocate() }

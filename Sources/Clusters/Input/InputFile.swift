@@ -12,9 +12,11 @@ enum InputFile {
     /// The name standard input goes by in messages.
     static let standardInputName = "<stdin>"
 
-    /// Calls `body` with the bytes of the file at `path`, or of standard input when `path` is `-`.
+    /// Calls `body` with the bytes of the file at `path`, or of standard input when `path` is `-`;
+    /// a regular file is mapped unless `mapping` is false (then it is copied, so that a writer
+    /// truncating it meanwhile cannot end the process with SIGBUS).
     static func withBytes<Result>(
-        atPath path: String, _ body: (UnsafeRawBufferPointer) throws(PointReadError) -> Result
+        atPath path: String, mapping: Bool = true, _ body: (UnsafeRawBufferPointer) throws(PointReadError) -> Result
     ) throws(PointReadError) -> Result {
         if path == "-" { return try withBuffer(try readAll(from: 0, name: standardInputName, sizeHint: 0), body) }
         let descriptor = open(path, O_RDONLY)
@@ -23,7 +25,7 @@ enum InputFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path) }
         let size = Int(status.st_size)
-        if status.st_mode & S_IFMT == S_IFREG, size > 0, let mapped = map(descriptor, size: size) {
+        if mapping, status.st_mode & S_IFMT == S_IFREG, size > 0, let mapped = map(descriptor, size: size) {
             defer { munmap(mapped, size) }
             return try body(UnsafeRawBufferPointer(start: mapped, count: size))
         }
