@@ -142,15 +142,21 @@ import TestSupport
         #expect(server.log.contains("server=127.0.0.1:\(database.port)"), "\(server.log)")
     }
 
-    @Test func aBurstOfNotificationsDuringARebuildMakesOneMoreRebuild() throws {
+    /// A database with Paris in `places` and a listening server whose every read of it takes a
+    /// second (so changes can come while one runs), once it listens and has refreshed.
+    static func slowlyReadDataset() throws -> (TestPostgres, ServerProcess) {
         let database = try TestPostgres()
-        defer { database.stop() }
-        try Self.makeTable(database, rows: "INSERT INTO places VALUES (1, 'Paris', 2.35, 48.85);")
-        // Each read takes a second: the burst comes while one runs.
+        try makeTable(database, rows: "INSERT INTO places VALUES (1, 'Paris', 2.35, 48.85);")
         let slow = "WITH pause AS (SELECT pg_sleep(1)) SELECT id, name, lon, lat FROM places, pause"
-        let server = try ServerProcess(config: Self.config(url: database.url, query: slow))
-        defer { server.kill() }
-        try Self.waitUntilListening(server)
+        let server = try ServerProcess(config: config(url: database.url, query: slow))
+        try waitUntilListening(server)
+        return (database, server)
+    }
+
+    @Test func aBurstOfNotificationsDuringARebuildMakesOneMoreRebuild() throws {
+        // Each read takes a second: the burst comes while one runs.
+        let (database, server) = try Self.slowlyReadDataset()
+        defer { server.kill(); database.stop() }
         let loads = try #require(try server.metric("cairn_dataset_loads_total", ["dataset": "places"]))
         let notified = try server.metric("cairn_dataset_notifications_total", ["dataset": "places"]) ?? 0
 
@@ -173,13 +179,8 @@ import TestSupport
     /// A notification that comes while a refresh it cannot join runs (here SIGHUP's, whose query
     /// started before the row was committed) is not dropped: one more refresh follows.
     @Test func aNotificationDuringAnotherRefreshIsNotLost() throws {
-        let database = try TestPostgres()
-        defer { database.stop() }
-        try Self.makeTable(database, rows: "INSERT INTO places VALUES (1, 'Paris', 2.35, 48.85);")
-        let slow = "WITH pause AS (SELECT pg_sleep(1)) SELECT id, name, lon, lat FROM places, pause"
-        let server = try ServerProcess(config: Self.config(url: database.url, query: slow))
-        defer { server.kill() }
-        try Self.waitUntilListening(server)
+        let (database, server) = try Self.slowlyReadDataset()
+        defer { server.kill(); database.stop() }
         let loads = try #require(try server.metric("cairn_dataset_loads_total", ["dataset": "places"]))
 
         #expect(kill(server.processIdentifier, SIGHUP) == 0)
