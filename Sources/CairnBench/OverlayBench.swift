@@ -66,6 +66,24 @@ struct OverlayBench {
         }
         Report.row(vector, baseline: nil, target: String(format: "≤ 0.1 ms (%.2f here)", 0.1 * machineFactor))
         Report.note("sizes: overlay PNG \(overlayBytes(index, overlay, zoom, tiles[0])) B, MVT \(index.vectorTile(z: zoom, x: tiles[0].x, y: tiles[0].y).count) B (busiest tile)")
+        donuts(result.points, tiles: tiles, zoom: zoom, plain: composited)
+    }
+
+    /// The same tiles with the cities' categories by country (the 10 most frequent and other):
+    /// each cluster a donut of its own breakdown, each distinct look drawn once.
+    private func donuts(_ points: PointSet, tiles: [(x: Int, y: Int, items: Int)], zoom: Int, plain: Measurement) {
+        guard let index = try? ClusterIndex(points: points, options: ClusterOptions(radius: 80), categories: CategorySpec(property: "country")),
+              let overlay = try? ClusterOverlay(style: .google, label: .abbrev, categories: CategoryStyle(look: .donut)) else { return }
+        var next = 0
+        let donut = Measurement.run("overlay tile with donuts (10 countries + other): draw + PNG", iterations: 200, warmup: 16) {
+            let tile = tiles[next]
+            next = (next + 1) % tiles.count
+            let surface = try! Surface(width: 256, height: 256)
+            try! overlay.draw(index, zoom: zoom, originX: 256 * tile.x, originY: 256 * tile.y, on: surface, scale: 1)
+            consume(try! ImageEncoder.overlay(for: .png).encode(surface))
+        }
+        Report.row(donut, baseline: plain, target: "")
+        Report.note("busiest tile with donuts: \(overlayBytes(index, overlay, zoom, tiles[0])) B")
     }
 
     private func overlayBytes(_ index: ClusterIndex, _ overlay: ClusterOverlay, _ zoom: Int, _ tile: (x: Int, y: Int, items: Int)) -> Int {
