@@ -37,6 +37,27 @@ import TestSupport
         return (Set(try GeoFeature.collection(response.body).compactMap(\.id)), response)
     }
 
+    /// A filtered index belongs to the dataset's version: a rewrite drops it, the next request with
+    /// the filter builds it from the new points, and a re-read that changed nothing keeps it.
+    @Test func aRewriteRebuildsFilteredIndexesFromTheNewPoints() throws {
+        try Self.serving([Self.paris, Self.berlin, Self.tokyo]) { server, file throws in
+            let filter = "/clusters/pts?zoom=16&filter=name%20LIKE%20%27%25o%25%27"   // name LIKE '%o%'
+            func names() throws -> Set<String> {
+                Set(try GeoFeature.collection(try server.request(filter).body).compactMap { $0.properties["name"] as? String })
+            }
+            #expect(try names() == ["Tokyo"])
+            #expect(try server.metric("cairn_cluster_filter_builds_total", ["dataset": "pts"]) == 1)
+            // The same points written again: the version and the filtered index stay.
+            try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo], to: file)
+            #expect(eventually(timeout: 5) { ((try? server.metric("cairn_dataset_loads_total", ["dataset": "pts"])) ?? 0) >= 2 })
+            #expect(try names() == ["Tokyo"])
+            #expect(try server.metric("cairn_cluster_filter_builds_total", ["dataset": "pts"]) == 1)
+            try PlacePoint.write([Self.paris, Self.berlin, Self.tokyo, Self.newYork], to: file)
+            #expect(eventually(timeout: 5) { (try? names()) == ["Tokyo", "New York"] }, "the filter still answers from the old points")
+            #expect(try server.metric("cairn_cluster_filter_builds_total", ["dataset": "pts"]) == 2)
+        }
+    }
+
     @Test func aRewrittenFileIsServedWithinARefresh() throws {
         try Self.serving([Self.paris, Self.berlin, Self.tokyo]) { server, file throws in
             let (before, first) = try Self.ids(server)
