@@ -5,16 +5,10 @@ extension ClusterIndex {
     /// The properties the filter reads are extracted once per index and kept for later filters;
     /// a property no point has is an error (it is almost always a typo).
     public func filtered(by filter: PointFilter) throws(FilterError) -> ClusterIndex {
-        let columns = propertyColumns.columns(filter.properties, of: points)
-        if let unknown = columns.first(where: { $0.keyed == 0 }) { throw filter.unknownProperty(unknown.name) }
-        let rows = filter.matchingRows(columns, count: pointCount)
-        return ClusterIndex(points: points.subset(rows), options: options, aggregates: aggregates, categories: categories,
-                            pointCategories: pointCategories.isEmpty ? [] : rows.map { pointCategories[Int($0)] },
-                            propertyColumns: PropertyColumnCache())
+        try Self.matching(filter, of: points, columns: propertyColumns, options: options, aggregates: aggregates,
+                          categories: categories, pointCategories: pointCategories)
     }
-}
 
-extension ClusterIndex {
     /// Clusters the points of `points` that `filter` matches (all of them without one), their
     /// categories resolved over every point of `points` so that the table does not depend on the
     /// filter; reads the properties' text once for the filter and the categories together.
@@ -22,21 +16,23 @@ extension ClusterIndex {
     public static func build(points: PointSet, options: ClusterOptions = ClusterOptions(), aggregates: [Aggregate] = [],
                              categories: CategorySpec? = nil, filter: PointFilter?) throws -> ClusterIndex {
         guard let filter else { return try ClusterIndex(points: points, options: options, aggregates: aggregates, categories: categories) }
-        if let problem = options.problem { throw ClusterOptionsError(problem: problem) }
-        if let problem = categories?.problem { throw ClusterOptionsError(problem: "categories: \(problem)") }
-        let cache = PropertyColumnCache()
-        let filterColumns = cache.columns(filter.properties + (categories.map { [$0.property] } ?? []), of: points)
-            .prefix(filter.properties.count)
-        if let unknown = filterColumns.first(where: { $0.keyed == 0 }) { throw filter.unknownProperty(unknown.name) }
-        let rows = filter.matchingRows(Array(filterColumns), count: points.count)
-        var table: CategoryTable?
-        var codes: [UInt8] = []
-        if let categories, let column = cache.columns([categories.property], of: points).first {
-            table = CategoryTable(categories, column: column)
-            let all = table?.codes(column) ?? []
-            codes = rows.map { all[Int($0)] }
-        }
-        return ClusterIndex(points: points.subset(rows), options: options, aggregates: aggregates, categories: table,
-                            pointCategories: codes, propertyColumns: PropertyColumnCache())
+        try check(options, categories)
+        let columns = PropertyColumnCache()
+        _ = columns.columns(filter.properties + (categories.map { [$0.property] } ?? []), of: points)
+        let (table, codes) = resolve(categories, of: points, columns: columns)
+        return try matching(filter, of: points, columns: columns, options: options, aggregates: aggregates,
+                            categories: table, pointCategories: codes)
+    }
+
+    /// The index of the rows of `points` that `filter` matches, given their columns and categories.
+    private static func matching(_ filter: PointFilter, of points: PointSet, columns: PropertyColumnCache, options: ClusterOptions,
+                                 aggregates: [Aggregate], categories: CategoryTable?,
+                                 pointCategories: [UInt8]) throws(FilterError) -> ClusterIndex {
+        let read = columns.columns(filter.properties, of: points)
+        if let unknown = read.first(where: { $0.keyed == 0 }) { throw filter.unknownProperty(unknown.name) }
+        let rows = filter.matchingRows(read, count: points.count)
+        return ClusterIndex(points: points.subset(rows), options: options, aggregates: aggregates, categories: categories,
+                            pointCategories: pointCategories.isEmpty ? [] : rows.map { pointCategories[Int($0)] },
+                            propertyColumns: PropertyColumnCache())
     }
 }

@@ -41,17 +41,24 @@ public final class ClusterIndex: Sendable {
     /// `categories`, every cluster also counts its points per category.
     public convenience init(points: PointSet, options: ClusterOptions = ClusterOptions(), aggregates: [Aggregate] = [],
                             categories: CategorySpec? = nil) throws(ClusterOptionsError) {
-        if let problem = options.problem { throw ClusterOptionsError(problem: problem) }
-        if let problem = categories?.problem { throw ClusterOptionsError(problem: "categories: \(problem)") }
+        try Self.check(options, categories)
         let columns = PropertyColumnCache()
-        var table: CategoryTable?
-        var codes: [UInt8] = []
-        if let categories, let column = columns.columns([categories.property], of: points).first {
-            table = CategoryTable(categories, column: column)
-            codes = table?.codes(column) ?? []
-        }
+        let (table, codes) = Self.resolve(categories, of: points, columns: columns)
         self.init(points: points, options: options, aggregates: aggregates, categories: table, pointCategories: codes,
                   propertyColumns: columns)
+    }
+
+    /// Throws when the options cannot cluster or the categories are not usable.
+    static func check(_ options: ClusterOptions, _ categories: CategorySpec?) throws(ClusterOptionsError) {
+        if let problem = options.problem { throw ClusterOptionsError(problem: problem) }
+        if let problem = categories?.problem { throw ClusterOptionsError(problem: "categories: \(problem)") }
+    }
+
+    /// The categories of `spec` over `points` and each point's category; none without a spec.
+    static func resolve(_ spec: CategorySpec?, of points: PointSet, columns: PropertyColumnCache) -> (CategoryTable?, [UInt8]) {
+        guard let spec, let column = columns.columns([spec.property], of: points).first else { return (nil, []) }
+        let table = CategoryTable(spec, column: column)
+        return (table, table.codes(column))
     }
 
     /// Clusters `points` with options already checked and categories already resolved.
