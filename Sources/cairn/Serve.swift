@@ -22,8 +22,7 @@ extension Cairn {
                 SIGTERM or SIGINT: stop accepting, finish the requests in flight, exit 0.
                 """)
 
-        @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
-        var config = "Samples/cairn.yml"
+        @OptionGroup var configFile: ConfigOption
 
         @Option(help: ArgumentHelp("Address to listen on (overrides the configuration and CAIRN_HOST).", valueName: "H"))
         var host: String?
@@ -45,13 +44,8 @@ extension Cairn {
 
         func runAsync() async throws {
             try global.configureFonts()
-            var settings: ServerConfig
-            do {
-                settings = try ServerConfig.load(path: config)
-                try settings.applyEnvironment(ProcessInfo.processInfo.environment)
-            } catch let error as ConfigError {
-                throw CLIError.usage("\(config): \(error)")
-            }
+            var settings = try configFile.load()
+            let config = configFile.config
             if let host { settings.server.host = host }
             if let port { settings.server.port = port }
             let level = logLevel, format = logFormat

@@ -37,7 +37,8 @@ public struct CairnServer: Sendable {
         self.logger = logger
         let metrics = ServerMetrics()
         let failures = CacheWriteFailures(logger: logger) { metrics.cacheWriteFailed() }
-        let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize, failures: failures) { tiles, bytes in
+        let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize, layout: CacheLayout(config: config),
+                                  failures: failures) { tiles, bytes in
             metrics.cacheEvicted(tiles: tiles, bytes: bytes)
         }
         let workers = config.server.renderWorkers ?? AvailableCores.count
@@ -46,6 +47,7 @@ public struct CairnServer: Sendable {
         var layers: [String: LayerService] = [:]
         var animations: [String: AnimatedLayer] = [:]
         let animationMemory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
+        cache.attach(animationMemory)
         for layer in config.layers {
             let make = { (layer: ServerConfig.Layer) in
                 try LayerService(layer: layer, cache: cache, renders: renders, productions: productions,
@@ -66,6 +68,7 @@ public struct CairnServer: Sendable {
             }
         }
         let memory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
+        cache.attach(memory)
         let cards = CardService(cards: config.cards, limits: config.limits,
                                 store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders,
                                 productions: productions)
@@ -82,6 +85,7 @@ public struct CairnServer: Sendable {
             }
         }
         let clusterMemory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
+        cache.attach(clusterMemory)
         let clusterService = ClusterService(datasets: datasets, store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "cluster"),
                                             renders: renders, cards: cards, maxAge: 60,
                                             maxFilter: config.limits.maxFilter, maxFilterDepth: config.limits.maxFilterDepth)

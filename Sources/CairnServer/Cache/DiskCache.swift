@@ -14,11 +14,43 @@ import Tiles
 final class DiskCache: Sendable {
     let root: String
     let capacity: Int
+    /// Which group each key belongs to.
+    let layout: CacheLayout
+    /// Changes other processes made to the files (`cairn cache purge` beside the server).
+    private let changes: CacheChangeWatch
 
     private struct State {
         var order = LRUList<String>()
         var sizes: [String: Int] = [:]
         var total = 0
+        /// Entries and bytes per group (the per-layer gauges).
+        var groups: [CacheGroup: (tiles: Int, bytes: Int)] = [:]
+        /// The memory tiers in front, told what the disk lost.
+        var tiers: [any CacheTier] = []
+        /// A re-count after outside changes is running, and whether another was asked for meanwhile.
+        var reconciling = false
+        var reconcileAgain = false
+
+        /// Records `key` at `size` bytes (new or changed) and marks it most recently used.
+        mutating func set(_ key: String, size: Int, layout: CacheLayout) {
+            let old = sizes.updateValue(size, forKey: key)
+            total += size - (old ?? 0)
+            groups[layout.group(of: key), default: (0, 0)].tiles += old == nil ? 1 : 0
+            groups[layout.group(of: key), default: (0, 0)].bytes += size - (old ?? 0)
+            order.touch(key)
+        }
+
+        /// Drops `key` from the index; its size, nil when it was not there.
+        @discardableResult
+        mutating func remove(_ key: String, layout: CacheLayout) -> Int? {
+            guard let size = sizes.removeValue(forKey: key) else { return nil }
+            order.remove(key)
+            total -= size
+            let group = layout.group(of: key)
+            groups[group]?.tiles -= 1
+            groups[group]?.bytes -= size
+            return size
+        }
     }
 
     private let state = Mutex(State())
@@ -27,10 +59,11 @@ final class DiskCache: Sendable {
     /// Hears about every store that failed.
     private let failures: CacheWriteFailures?
 
-    init(root: String, capacity: Int, failures: CacheWriteFailures? = nil,
-         onEvict: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws {
+    init(root: String, capacity: Int, layout: CacheLayout = CacheLayout(layers: [], datasets: []),
+         failures: CacheWriteFailures? = nil, onEvict: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws {
         self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
         self.capacity = capacity
+        self.layout = layout
         self.failures = failures
         self.onEvict = onEvict
         do {
@@ -38,11 +71,15 @@ final class DiskCache: Sendable {
         } catch {
             throw StorageError("\(root): cannot create the cache directory")
         }
-        try scan()
+        changes = CacheChangeWatch(root: self.root)
+        scan()
     }
 
     /// Bytes on disk and tiles held.
     var usage: (bytes: Int, tiles: Int) { state.withLock { ($0.total, $0.sizes.count) } }
+
+    /// Entries and bytes per group, as the index counts them.
+    var groupUsage: [CacheGroup: (tiles: Int, bytes: Int)] { state.withLock { $0.groups } }
 
     /// The tile stored under `key` (marked recently used), nil when absent or unreadable.
     func read(_ key: String) -> CachedTile? {
@@ -111,11 +148,60 @@ final class DiskCache: Sendable {
     /// directory removed), so the recorded size stays that of the files on disk.
     private func forgetIfGone(_ key: String) {
         guard state.withLock({ $0.sizes[key] != nil }), access(root + "/" + key, F_OK) != 0 else { return }
-        state.withLock { state in
-            guard let size = state.sizes.removeValue(forKey: key) else { return }
-            state.order.remove(key)
-            state.total -= size
+        state.withLock { $0.remove(key, layout: layout) }
+    }
+
+    /// Puts a memory tier in front of this cache: it forgets whatever the disk loses.
+    func attach(_ tier: any CacheTier) {
+        state.withLock { $0.tiers.append(tier) }
+    }
+
+    /// Forgets entries whose files were removed (a purge or clear): out of the index, the size and
+    /// every memory tier, so the next request for one is a miss.
+    func forget(_ keys: [String]) {
+        let tiers = state.withLock { state in
+            for key in keys { state.remove(key, layout: layout) }
+            return state.tiers
         }
+        for tier in tiers { tier.forget(keys) }
+    }
+
+    /// Called before every lookup: when another process announced changes to the files
+    /// (``CacheChanges``), the memory tiers forget everything at once and the index is re-counted
+    /// from the directory in the background. One memory load when nothing changed.
+    func noticeOutsideChanges() {
+        guard changes.takeChange() else { return }
+        let (tiers, start) = state.withLock { state in
+            if state.reconciling { state.reconcileAgain = true }
+            defer { state.reconciling = true }
+            return (state.tiers, !state.reconciling)
+        }
+        for tier in tiers { tier.forgetAll() }
+        guard start else { return }
+        Thread.detachNewThread { [self] in
+            repeat { reconcile() } while state.withLock { state in
+                defer { state.reconcileAgain = false }
+                state.reconciling = state.reconcileAgain
+                return state.reconcileAgain
+            }
+        }
+    }
+
+    /// Makes the index match the directory: entries gone are dropped (when their file is still gone
+    /// under the lock's eyes: a store racing the walk is kept), new ones added as most recently
+    /// used, changed sizes updated; then evicts down to the capacity.
+    func reconcile() {
+        var found: [String: Int] = [:]
+        CacheWalk.entries(root: root) { found[$0.key] = $0.bytes }
+        let known = state.withLock { Array($0.sizes.keys) }
+        let gone = known.filter { found[$0] == nil && access(root + "/" + $0, F_OK) != 0 }
+        var victims: [(String, Int)] = []
+        state.withLock { state in
+            for key in gone { state.remove(key, layout: layout) }
+            for (key, size) in found where state.sizes[key] != size { state.set(key, size: size, layout: layout) }
+            victims = evict(&state, keeping: nil)
+        }
+        removeEvicted(victims)
     }
 
     /// Marks a tile recently used (it was served from memory, so the disk did not see the read).
@@ -126,16 +212,23 @@ final class DiskCache: Sendable {
     private func record(_ key: String, size: Int) {
         var victims: [(String, Int)] = []
         state.withLock { state in
-            state.total += size - (state.sizes[key] ?? 0)
-            state.sizes[key] = size
-            state.order.touch(key)
-            while state.total > capacity, let oldest = state.order.oldest, oldest != key {
-                let freed = state.sizes.removeValue(forKey: oldest) ?? 0
-                state.order.remove(oldest)
-                state.total -= freed
-                victims.append((oldest, freed))
-            }
+            state.set(key, size: size, layout: layout)
+            victims = evict(&state, keeping: key)
         }
+        removeEvicted(victims)
+    }
+
+    /// Takes the least recently used entries out of the index until the total fits (never `key`).
+    private func evict(_ state: inout State, keeping key: String?) -> [(String, Int)] {
+        var victims: [(String, Int)] = []
+        while state.total > capacity, let oldest = state.order.oldest, oldest != key {
+            victims.append((oldest, state.remove(oldest, layout: layout) ?? 0))
+        }
+        return victims
+    }
+
+    /// Deletes the files of entries evicted from the index.
+    private func removeEvicted(_ victims: [(String, Int)]) {
         guard !victims.isEmpty else { return }
         for (victim, _) in victims {
             unlink(root + "/" + victim)
@@ -144,31 +237,25 @@ final class DiskCache: Sendable {
         onEvict(victims.count, victims.reduce(0) { $0 + $1.1 })
     }
 
-    /// Indexes the files already there, oldest access first, and removes temporaries a crash left.
-    private func scan() throws {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
-        var found: [(key: String, size: Int, time: Double)] = []
-        while let relative = walker.nextObject() as? String {
-            let path = root + "/" + relative
-            var status = stat()
-            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") && name.contains(".tmp-") { unlink(path); continue }
-            if relative.hasSuffix(".meta") { continue }
-            // Only cache entries (a file with its .meta) count and can be evicted; anything else
-            // someone put in the directory is left alone.
-            var metaStatus = stat()
-            guard stat(path + ".meta", &metaStatus) == 0 else { continue }
-            let metaSize = Int(metaStatus.st_size)
-            let time = max(Double(status.st_atim.tv_sec), Double(status.st_mtim.tv_sec))
-            found.append((relative, Int(status.st_size) + metaSize, time))
-        }
+    /// Indexes the entries already there, oldest first, and removes temporaries a crash left.
+    private func scan() {
+        removeTemporaries(under: "")
+        var found: [CacheFile] = []
+        CacheWalk.entries(root: root) { found.append($0) }
         state.withLock { state in
-            for entry in found.sorted(by: { $0.time < $1.time }) {
-                state.sizes[entry.key] = entry.size
-                state.total += entry.size
-                state.order.touch(entry.key)
-            }
+            for entry in found.sorted(by: { $0.stored < $1.stored }) { state.set(entry.key, size: entry.bytes, layout: layout) }
         }
+    }
+
+    /// Deletes `.NAME.tmp-…` files (a write a crash cut short) in every directory.
+    private func removeTemporaries(under relative: String) {
+        let path = relative.isEmpty ? root : root + "/" + relative
+        var directories: [String] = []
+        CacheWalk.list(path) { name, isDirectory in
+            if isDirectory, name.hasPrefix(".cairn-trash-") { CacheDirectory.removeTree(path + "/" + name) }  // a clear cut short
+            else if isDirectory { if !name.hasPrefix(".") { directories.append(name) } }
+            else if name.hasPrefix("."), name.contains(".tmp-") { unlink(path + "/" + name) }
+        }
+        for directory in directories { removeTemporaries(under: relative.isEmpty ? directory : relative + "/" + directory) }
     }
 }

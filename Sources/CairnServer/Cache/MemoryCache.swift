@@ -3,7 +3,7 @@ import Synchronization
 /// A bounded in-memory LRU of encoded images in front of the disk cache: at most `capacity` items
 /// and `byteCapacity` bytes (as `cost` counts them), the least recently used leaving first.
 final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct State {
+    fileprivate struct State {
         var values: [Key: Value] = [:]
         var order = LRUList<Key>()
         var bytes = 0
@@ -11,8 +11,8 @@ final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private let capacity: Int
     private let byteCapacity: Int
-    private let cost: @Sendable (Value) -> Int
-    private let state = Mutex(State())
+    fileprivate let cost: @Sendable (Value) -> Int
+    fileprivate let state = Mutex(State())
 
     init(capacity: Int, byteCapacity: Int = .max, cost: @escaping @Sendable (Value) -> Int = { _ in 0 }) {
         self.capacity = capacity
@@ -43,5 +43,28 @@ final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 if let gone = state.values.removeValue(forKey: oldest) { state.bytes -= cost(gone) }
             }
         }
+    }
+}
+
+/// A memory tier in front of the disk cache, told what the disk lost (a purge, a clear, files
+/// changed by another process).
+protocol CacheTier: Sendable {
+    func forget(_ keys: [String])
+    func forgetAll()
+}
+
+extension MemoryCache: CacheTier where Key == String {
+    func forget(_ keys: [String]) {
+        state.withLock { state in
+            for key in keys {
+                guard let gone = state.values.removeValue(forKey: key) else { continue }
+                state.order.remove(key)
+                state.bytes -= cost(gone)
+            }
+        }
+    }
+
+    func forgetAll() {
+        state.withLock { $0 = State() }
     }
 }

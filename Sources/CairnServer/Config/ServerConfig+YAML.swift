@@ -256,6 +256,10 @@ extension ServerConfig {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
             throw ConfigError(path, "names may use only letters, digits, '-', '_' and '.'")
         }
+        // `_badges`, `_clusters`, … and dot files are the cache directory's own (CacheLayout).
+        guard !name.hasPrefix("_"), !name.hasPrefix(".") else {
+            throw ConfigError(path, "names may not start with '_' or '.' (the cache keeps its own entries under those)")
+        }
     }
 
     /// A `file://` URL without a third slash (`file://tiles/{z}/…`) is relative to `directory`.

@@ -27,6 +27,7 @@ struct ImageStore: Sendable {
     /// The image under `key`: from memory, else from disk (then kept in memory), else made by
     /// `render` and stored in both. The cache status says which.
     func image(_ key: String, render: () async throws -> [UInt8]) async throws -> (ServedImage, String) {
+        disk.noticeOutsideChanges()
         if let image = memory.value(for: key) {
             metrics.cacheLookup(kind: kind, hit: true)
             return (image, "cairn; hit")

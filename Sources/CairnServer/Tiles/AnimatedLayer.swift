@@ -56,8 +56,9 @@ final class AnimatedLayer: Sendable {
         let tiles = try await fetchFrames(request)
         guard tiles.contains(where: { $0 != nil }) else { throw ServeError.notFound("no frame has the tile \(request.tile)") }
         let tags = tiles.map { $0?.etag ?? "-" } + [String(frames.delay), String(frames.loops)]
-        let key = "_animations/\(layer.name)/" + ETag.of(Array((request.cacheKey + tags.joined(separator: "|")).utf8)).filter { $0 != "\"" }
-            + "." + request.format.fileExtension
+        // Under the tile's z/x/y, so that a purge by region and zoom finds it.
+        let tile = request.tile, hash = ETag.of(Array((request.cacheKey + tags.joined(separator: "|")).utf8)).filter { $0 != "\"" }
+        let key = "_animations/\(layer.name)/\(tile.z)/\(tile.x)/\(tile.y)\(request.scale == 2 ? "@2x" : "")-\(hash).\(request.format.fileExtension)"
         let (delay, loops, limits) = (frames.delay, frames.loops, decodeLimits)
         let (image, status) = try await store.image(key) {
             try await renders.run {
@@ -68,6 +69,26 @@ final class AnimatedLayer: Sendable {
             }
         }
         return (image, status, tiles.compactMap { $0?.maxAge }.min() ?? 60)
+    }
+
+    /// Seeds a tile: every frame's tile rendered anew (``LayerService/seed(_:resume:)``), then the
+    /// animation of them encoded and stored as a request would.
+    func seed(_ request: TileRequest, resume: Bool) async throws -> LayerService.SeedOutcome {
+        let format = layer.format
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (name, service) in services {
+                group.addTask {
+                    _ = try await service.seed(TileRequest(layer: name, tile: request.tile, scale: request.scale, format: format), resume: resume)
+                }
+            }
+            try await group.waitForAll()
+        }
+        do {
+            let (image, status, _) = try await animation(request)
+            return status.contains("fwd=miss") ? .stored(image.bytes.count) : .kept
+        } catch let error as ServeError where error.statusCode == 404 {
+            return .absent
+        }
     }
 
     /// Every frame's tile in the layer's own format, fetched at once; nil for a frame the source

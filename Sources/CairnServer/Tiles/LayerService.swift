@@ -34,6 +34,7 @@ final class LayerService: Sendable {
         self.policy = policy
         self.metrics = metrics
         hot = MemoryCache(capacity: policy.memoryItems, byteCapacity: policy.memorySize) { $0.bytes.count }
+        cache.attach(hot)
         sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
     }
 
@@ -42,6 +43,7 @@ final class LayerService: Sendable {
             throw .notFound("zoom \(request.tile.z) is outside layer '\(layer.name)' (\(layer.minzoom)…\(layer.maxzoom))")
         }
         let now = Date().timeIntervalSince1970
+        cache.noticeOutsideChanges()
         let inMemory = hot.value(for: request.cacheKey)
         if inMemory != nil { cache.touch(request.cacheKey) }
         let stored = inMemory ?? cache.read(request.cacheKey).map { fromDisk in
@@ -77,8 +79,50 @@ final class LayerService: Sendable {
         }
     }
 
-    /// One trip upstream and one render for a tile that is missing or stale.
-    private func produce(_ request: TileRequest, stale: CachedTile?) async throws -> ServedTile {
+    /// What seeding one tile did.
+    enum SeedOutcome: Sendable {
+        /// Rendered and stored, this many bytes.
+        case stored(Int)
+        /// A fresh copy was in the cache already (a resumed seed leaves it).
+        case kept
+        /// The source has no such tile.
+        case absent
+    }
+
+    /// Renders a tile anew — unconditional fetch through the source and over-zoom, the chain —
+    /// and stores it exactly as a miss on this request would; with `resume`, a fresh copy already
+    /// in the cache is kept instead. Used by `cairn cache seed` and the admin API's seed jobs.
+    func seed(_ request: TileRequest, resume: Bool) async throws(ServeError) -> SeedOutcome {
+        guard (layer.minzoom...layer.maxzoom).contains(request.tile.z) else { return .absent }
+        if resume, let stored = cache.read(request.cacheKey), stored.metadata.isFresh(at: Date().timeIntervalSince1970) {
+            return .kept
+        }
+        do {
+            let (tile, _) = try await coalescer.value(for: request.cacheKey) {
+                try await self.productions.admit { try await self.produce(request, stale: nil) }
+            }
+            return .stored(tile.bytes.count)
+        } catch {
+            let failure = ServeError(unexpected: error)
+            if failure.statusCode == 404 { return .absent }
+            throw failure
+        }
+    }
+
+    /// The bytes the tile would be stored with, rendered without storing it (a seed's estimate);
+    /// 0 when the source has no such tile.
+    func sampleSize(_ request: TileRequest) async throws(ServeError) -> Int {
+        do {
+            return try await productions.admit { try await self.produce(request, stale: nil, store: false) }.bytes.count
+        } catch {
+            let failure = ServeError(unexpected: error)
+            if failure.statusCode == 404 { return 0 }
+            throw failure
+        }
+    }
+
+    /// One trip upstream and one render for a tile that is missing or stale, stored unless `store` is false.
+    private func produce(_ request: TileRequest, stale: CachedTile?, store: Bool = true) async throws -> ServedTile {
         let validators = stale.map { Validators(etag: $0.metadata.upstreamETag, lastModified: $0.metadata.upstreamLastModified) } ?? Validators()
         let upstream = try await fetch(request, validators: validators)
         let now = Date().timeIntervalSince1970
@@ -102,7 +146,7 @@ final class LayerService: Sendable {
             let metadata = CacheMetadata(storedAt: now, expiresAt: now + lifetime, etag: ETag.of(bytes),
                                          upstreamETag: upstream.validators.etag, upstreamLastModified: upstream.validators.lastModified)
             var status = "cairn; \(forward)"
-            if lifetime > 0 {
+            if lifetime > 0 && store {
                 // Kept in memory even when the disk cannot take it (full): hits stay cheap.
                 hot.store(CachedTile(bytes: bytes, metadata: metadata), for: request.cacheKey)
                 if cache.store(request.cacheKey, bytes: bytes, metadata: metadata) { status += "; stored" }

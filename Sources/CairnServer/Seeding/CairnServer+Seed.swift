@@ -1,0 +1,79 @@
+import Codecs
+import Foundation
+import Tiles
+
+extension CairnServer {
+    /// Checks a seed before it starts: the layer exists, the format suits it, and the estimated
+    /// bytes — the mean of a few sample tiles rendered without storing them, times the tiles —
+    /// fit in `cache.max_size`. Throws the reason it cannot run.
+    public func checkSeed(_ plan: SeedPlan) async throws(SeedError) {
+        let format = try seedFormat(plan)
+        guard let layer = services.layers[plan.layer] else { throw .unknownLayer(plan.layer) }
+        let total = plan.tiles.count
+        guard total > 0 else { return }
+        var sizes: [Int] = []
+        for tile in plan.tiles.samples(4) {
+            if let size = try? await layer.sampleSize(TileRequest(layer: layer.layer.name, tile: tile, scale: plan.scale, format: format)) {
+                sizes.append(size)
+            }
+        }
+        // Animated tiles hold every frame.
+        let perTile = sizes.isEmpty ? 0 : Double(sizes.reduce(0, +)) / Double(sizes.count) * Double(services.animations[plan.layer]?.services.count ?? 1)
+        if perTile * Double(total) > Double(config.cache.maxSize) {
+            throw .tooLarge(tiles: total, perTile: perTile, capacity: config.cache.maxSize)
+        }
+    }
+
+    /// Renders every tile of the plan into the disk cache, `plan.jobs` at a time, as the server
+    /// would store each on a miss (same bytes, ETag and freshness); `progress` counts them as they
+    /// finish and `onTile` hears each. Stops early when the task is cancelled. A tile that fails
+    /// is counted and the seed goes on.
+    public func seed(_ plan: SeedPlan, progress: SeedProgress, onTile: @escaping @Sendable () -> Void = {}) async throws(SeedError) {
+        let format = try seedFormat(plan)
+        guard let layer = services.layers[plan.layer] else { throw .unknownLayer(plan.layer) }
+        let animated = services.animations[plan.layer]
+        let feed = TileFeed(plan.tiles)
+        let scale = plan.scale, resume = plan.resume
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<plan.jobs {
+                group.addTask {
+                    while !Task.isCancelled, let tile = feed.next() {
+                        let request = TileRequest(layer: plan.layer, tile: tile, scale: scale, format: format)
+                        do {
+                            let outcome = if let animated {
+                                try await animated.seed(request, resume: resume)
+                            } else {
+                                try await layer.seed(request, resume: resume)
+                            }
+                            progress.record(outcome)
+                        } catch {
+                            progress.recordFailure("\(tile)", "\(error)")
+                        }
+                        onTile()
+                    }
+                }
+            }
+        }
+    }
+
+    /// The plan's format, or the layer's; animated layers have only APNG and animated WebP.
+    private func seedFormat(_ plan: SeedPlan) throws(SeedError) -> ImageFormat {
+        guard let layer = services.layers[plan.layer] else { throw .unknownLayer(plan.layer) }
+        let format = plan.format ?? layer.layer.format
+        if services.animations[plan.layer] != nil, format == .jpeg {
+            throw .invalid("animated layer '\(plan.layer)' has .png (APNG) and .webp (animated WebP) tiles, not jpg")
+        }
+        guard [1, 2].contains(plan.scale) else { throw .invalid("scale must be 1 or 2") }
+        return format
+    }
+}
+
+/// A tile list's tiles handed out one at a time to the seed's workers.
+private final class TileFeed: @unchecked Sendable {
+    private let lock = NSLock()
+    private let iterator: AnyIterator<TileID>
+
+    init(_ tiles: TileList) { iterator = tiles.makeIterator() }
+
+    func next() -> TileID? { lock.withLock { iterator.next() } }
+}
