@@ -5,6 +5,10 @@ package enum ServeError: Error, Equatable, Sendable {
     case badRequest(String)
     /// 404: unknown layer, tile outside the layer's zooms or the grid, or the source has no tile.
     case notFound(String)
+    /// 401: an admin request without the right bearer token (answered with `WWW-Authenticate`).
+    case unauthorized(String)
+    /// 409: the admin API is asked for something that conflicts with work under way (a second seed of a layer).
+    case conflict(String)
     /// 413: a request body over the limit.
     case tooLarge(String)
     /// 500: a genuine internal failure (a render or encode that failed on good input); the text
@@ -18,6 +22,8 @@ package enum ServeError: Error, Equatable, Sendable {
     case shuttingDown
     /// 504: the upstream did not answer in time.
     case upstreamTimeout(String)
+    /// 507: a seed that would need more than the disk cache holds.
+    case insufficientStorage(String)
 
     /// Any other error, as what it means for the client: a cancelled request is a shutdown, the rest internal failures.
     init(unexpected error: any Error) {
@@ -33,19 +39,22 @@ package enum ServeError: Error, Equatable, Sendable {
     var statusCode: Int {
         switch self {
         case .badRequest: 400
+        case .unauthorized: 401
         case .notFound: 404
+        case .conflict: 409
         case .tooLarge: 413
         case .internalError: 500
         case .badUpstream: 502
         case .overloaded, .shuttingDown: 503
         case .upstreamTimeout: 504
+        case .insufficientStorage: 507
         }
     }
 
     var message: String {
         switch self {
         case .badRequest(let text), .notFound(let text), .tooLarge(let text), .internalError(let text), .badUpstream(let text),
-             .upstreamTimeout(let text): text
+             .upstreamTimeout(let text), .unauthorized(let text), .conflict(let text), .insufficientStorage(let text): text
         case .overloaded: "overloaded: too many renders or upstream fetches in progress; retry shortly"
         case .shuttingDown: "the server is shutting down; retry shortly"
         }

@@ -26,6 +26,7 @@ public struct CairnServer: Sendable {
         let productions: ProductionLimit
         let cache: DiskCache
         let metrics: ServerMetrics
+        let seedJobs = SeedJobs()
         let requests = RequestsInFlight()
         let started = Date()
     }
@@ -128,6 +129,19 @@ public struct CairnServer: Sendable {
         for dataset in services.clusters.datasets.values { await dataset.refresh(reason: "SIGHUP") }
     }
 
+    /// The admin API on its own address (`admin.listen`), when it is on and has one.
+    private func adminApplication() -> (any Service)? {
+        guard config.admin.token != nil, let (host, port) = config.admin.listen else { return nil }
+        let logger = logger
+        return Application(
+            router: Routes.adminRouter(server: self, logger: logger),
+            configuration: .init(address: .hostname(host, port: port), serverName: "cairn"),
+            onServerRunning: { channel in
+                logger.notice("admin API listening", metadata: ["url": "http://\(host):\(channel.localAddress?.port ?? port)/admin/"])
+            },
+            logger: logger)
+    }
+
     /// Serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests in flight
     /// finish (at most `shutdown_grace` seconds) and returns — normally, also when the grace period
     /// cut requests off (logged as a warning with their number): a signal-initiated stop is a
@@ -135,7 +149,7 @@ public struct CairnServer: Sendable {
     /// bound port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = Application(
-            router: Routes.router(services: services, config: config, logger: logger),
+            router: Routes.router(services: services, config: config, logger: logger, admin: self),
             server: .cairn(config.server),
             configuration: .init(address: .hostname(config.server.host, port: config.server.port), serverName: "cairn",
                                  backlog: Self.listenBacklog,
@@ -148,9 +162,13 @@ public struct CairnServer: Sendable {
             logger: logger)
         let watch = ShutdownWatch(requests: services.requests)
         let refresher = DatasetRefresher(server: self)
+        var running: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: app), .init(service: watch, successTerminationBehavior: .ignore),
+            .init(service: refresher, successTerminationBehavior: .ignore),
+        ]
+        if let admin = adminApplication() { running.append(.init(service: admin)) }
         var configuration = ServiceGroupConfiguration(
-            services: [.init(service: app), .init(service: watch, successTerminationBehavior: .ignore),
-                       .init(service: refresher, successTerminationBehavior: .ignore)],
+            services: running,
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(config.server.shutdownGrace * 1000))
         let group = ServiceGroup(configuration: configuration)

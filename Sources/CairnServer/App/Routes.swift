@@ -4,10 +4,15 @@ import Logging
 
 /// The routes DESIGN.md gives, on a Hummingbird router (HEAD answered for every GET).
 enum Routes {
-    static func router(services: CairnServer.Services, config: ServerConfig, logger: Logger) -> Router<BasicRequestContext> {
+    /// The public routes; with `admin`, the admin API's too (unless it has an address of its own).
+    static func router(services: CairnServer.Services, config: ServerConfig, logger: Logger, admin: CairnServer? = nil) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.addMiddleware {
             ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, requests: services.requests, logger: logger)
+        }
+        if config.admin.listen == nil {
+            router.addMiddleware { AdminAuthMiddleware(token: config.admin.token, metrics: services.metrics) }
+            if let admin, config.admin.token != nil { AdminRoutes.add(to: router, server: admin) }
         }
 
         router.get("/tiles/:layer/:z/:x/:file") { request, context -> Response in
@@ -100,6 +105,11 @@ enum Routes {
             services.metrics.gauges(cacheBytes: usage.bytes, cacheTiles: usage.tiles,
                                     queued: services.renders.waiting, rendering: services.renders.busy,
                                     producing: services.productions.count, requests: services.requests.count)
+            let groups = services.cache.groupUsage
+            // Every configured group, also when empty (a gauge that appears only once filled is hard to alert on).
+            services.metrics.cacheGroups((services.cache.layout.groups + (groups[.other] == nil ? [] : [.other])).map { group in
+                (group, groups[group]?.tiles ?? 0, groups[group]?.bytes ?? 0)
+            })
             services.metrics.datasetAges(services.clusters.datasets.values.map { ($0.dataset.name, $0.snapshot?.loadedAt) })
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
@@ -107,6 +117,17 @@ enum Routes {
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
         }
         addPage(to: router, services: services, config: config)
+        return router
+    }
+
+    /// The admin API alone, for `admin.listen`.
+    static func adminRouter(server: CairnServer, logger: Logger) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.addMiddleware {
+            ObservabilityMiddleware(cors: nil, metrics: server.services.metrics, requests: server.services.requests, logger: logger)
+        }
+        router.addMiddleware { AdminAuthMiddleware(token: server.config.admin.token, metrics: server.services.metrics) }
+        AdminRoutes.add(to: router, server: server)
         return router
     }
 

@@ -57,6 +57,12 @@ final class CacheChangeWatch: Sendable {
         return pointer.load(as: UInt64.self)
     }
 
+    /// Takes `value` — the counter this process just bumped itself — as seen, when nothing else
+    /// moved it unseen before (then that change is still noticed).
+    func adopt(_ value: UInt64) {
+        _ = seen.compareExchange(expected: value &- 1, desired: value, ordering: .acquiringAndReleasing)
+    }
+
     /// True once for each time the counter moved (to whichever caller sees it first).
     func takeChange() -> Bool {
         let now = current, last = seen.load(ordering: .acquiring)

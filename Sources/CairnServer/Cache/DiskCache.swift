@@ -166,6 +166,12 @@ final class DiskCache: Sendable {
         for tier in tiers { tier.forget(keys) }
     }
 
+    /// Tells other processes sharing the directory that this one changed its files (an admin purge),
+    /// without this server taking its own notice for a foreign one.
+    func announceOwnChange() {
+        if let value = CacheChanges.announce(root: root) { changes.adopt(value) }
+    }
+
     /// Called before every lookup: when another process announced changes to the files
     /// (``CacheChanges``), the memory tiers forget everything at once and the index is re-counted
     /// from the directory in the background. One memory load when nothing changed.

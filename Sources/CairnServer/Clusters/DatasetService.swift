@@ -122,13 +122,25 @@ final class DatasetService: Sendable {
         }
     }
 
-    private func reloadKeepingLastGood(reason: String) async {
+    /// Re-reads now (`POST /admin/datasets/{name}/refresh`): the load's error when it failed (the
+    /// previous index is still served), nil when it ran; `queued` when a refresh was under way, so
+    /// that this one runs right after it.
+    func refreshNow(reason: String) async -> (queued: Bool, failure: DatasetLoadError?) {
+        var failure: DatasetLoadError?
+        let ran = await gate.run(reason: reason, whenBusy: .runAfter) { reason in failure = await reloadKeepingLastGood(reason: reason) }
+        return (!ran, failure)
+    }
+
+    @discardableResult
+    private func reloadKeepingLastGood(reason: String) async -> DatasetLoadError? {
         do {
             try await load()
+            return nil
         } catch {
             metrics.datasetRefreshFailed(dataset.name)
             logger.error("dataset refresh failed; still serving the previous index",
                          metadata: ["dataset": "\(dataset.name)", "reason": "\(reason)", "error": "\(error)"])
+            return error
         }
     }
 

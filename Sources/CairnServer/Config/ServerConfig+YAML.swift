@@ -28,8 +28,9 @@ extension ServerConfig {
         var layerNode: ConfigNode?
         var limitsNode: ConfigNode?
         var datasetNode: ConfigNode?
-        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "datasets", "badges", "cards", "limits", "page"]) { key, node in
+        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "datasets", "badges", "cards", "limits", "page", "admin"]) { key, node in
             switch key {
+            case "admin": try readAdmin(node, directory: directory)
             case "datasets": datasetNode = node
             case "server": try readServer(node)
             case "cache": try readCache(node, directory: directory)
@@ -60,7 +61,7 @@ extension ServerConfig {
         }
     }
 
-    /// Applies `CAIRN_HOST`, `CAIRN_PORT` and `CAIRN_CACHE_DIR` from `environment`.
+    /// Applies `CAIRN_HOST`, `CAIRN_PORT`, `CAIRN_CACHE_DIR` and `CAIRN_ADMIN_TOKEN` from `environment`.
     public mutating func applyEnvironment(_ environment: [String: String]) throws {
         if let host = environment["CAIRN_HOST"], !host.isEmpty { server.host = host }
         if let port = environment["CAIRN_PORT"], !port.isEmpty {
@@ -68,6 +69,7 @@ extension ServerConfig {
             server.port = value
         }
         if let directory = environment["CAIRN_CACHE_DIR"], !directory.isEmpty { cache.directory = directory }
+        if let token = environment["CAIRN_ADMIN_TOKEN"], !token.isEmpty { admin.token = AdminToken(token) }
     }
 
     private mutating func readServer(_ node: ConfigNode) throws {

@@ -116,6 +116,7 @@ public struct ServerConfig: Sendable {
     public var cards = Cards()
     public var limits = Limits()
     public var page = Page()
+    public var admin = Admin()
 
     public init() {}
 

@@ -8,6 +8,10 @@ extension ServeError: HTTPResponseError {
         // A tile that does not exist stays missing for a while: let proxies and browsers remember that.
         if case .notFound = self { headers[.cacheControl] = "public, max-age=60" }
         if statusCode == 503 { headers[.retryAfter] = "1" }
+        // RFC 6750: a missing token gets the bare challenge, a wrong one says so.
+        if case .unauthorized(let reason) = self {
+            headers[.wwwAuthenticate] = reason.hasPrefix("missing") ? "Bearer realm=\"cairn-admin\"" : "Bearer realm=\"cairn-admin\", error=\"invalid_token\""
+        }
         return headers
     }
 

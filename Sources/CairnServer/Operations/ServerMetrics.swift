@@ -107,6 +107,21 @@ struct ServerMetrics: Sendable {
         Counter(label: "cairn_cache_write_failures_total", factory: factory).increment()
     }
 
+    /// An `/admin/` request turned away: `missing` token or `invalid` token.
+    func adminUnauthorized(reason: String) {
+        Counter(label: "cairn_admin_unauthorized_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    /// Cache entries and bytes of each layer, dataset, badges and cards (`cairn_cache_group_tiles`,
+    /// `cairn_cache_group_bytes`, labelled `kind` and `name`), as the server's disk index counts them.
+    func cacheGroups(_ groups: [(group: CacheGroup, tiles: Int, bytes: Int)]) {
+        for (group, tiles, bytes) in groups {
+            let labels = [("kind", group.kind), ("name", group.name ?? "")]
+            Gauge(label: "cairn_cache_group_tiles", dimensions: labels, factory: factory).record(tiles)
+            Gauge(label: "cairn_cache_group_bytes", dimensions: labels, factory: factory).record(bytes)
+        }
+    }
+
     /// Point-in-time gauges, refreshed when `/metrics` is scraped.
     func gauges(cacheBytes: Int, cacheTiles: Int, queued: Int, rendering: Int, producing: Int, requests: Int) {
         Gauge(label: "cairn_cache_bytes", factory: factory).record(cacheBytes)
