@@ -18,6 +18,8 @@ FROM debian:bookworm-slim
 COPY scripts/packages.txt scripts/install-deps.sh /tmp/deps/
 RUN /tmp/deps/install-deps.sh runtime && rm -rf /var/lib/apt/lists/* /tmp/deps
 COPY --from=build /opt/cairn /usr/local
+# Sends an admin request (a purge) to every replica: k8s/purge-job.yaml.
+COPY deploy/admin-all.sh /usr/local/bin/cairn-admin-all
 COPY Samples /usr/local/share/cairn/Samples
 # Samples/tiles links the test corpus in the repository; the image gets the tiles themselves.
 RUN rm /usr/local/share/cairn/Samples/tiles

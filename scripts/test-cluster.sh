@@ -14,7 +14,10 @@
 #     each finds its tiles in its own disk cache (the hash sent every URL to the same replica);
 #   - each replica got at least 20% of the URLs (the consistent hash spreads them);
 #   - /health and /metrics pass through uncached, TileJSON links carry nginx's host and port,
-#     If-None-Match gets 304.
+#     If-None-Match gets 304;
+#   - deploy/admin-all.sh purges a region on both replicas through their admin API: together they
+#     remove exactly its tiles, which are then misses on the replica that owns them while every
+#     other tile stays a hit; no token is a 401; the token is in no log line.
 # Ends with "N passed, 0 failed", N the checks that ran; the first failed check stops the run.
 # Needs nginx and curl (scripts/install-deps.sh test). CAIRN_KEEP_TMP=1 keeps the temp dir.
 set -euo pipefail
@@ -105,6 +108,9 @@ cards:
   width: 240
 EOF
 
+# The replicas' admin token (the admin API is on their serving port here; the k8s kit gives it its own).
+admin_token="test-cluster-$RANDOM$RANDOM$RANDOM"
+
 # start_replica N: starts replica N on a free port; sets replica_port[N].
 declare -A replica_port
 start_replica() {
@@ -112,7 +118,7 @@ start_replica() {
   for _ in 1 2 3 4 5; do
     free_port port || fail "found no free loopback port"
     : >"$log"   # exists before the polling below reads it
-    CAIRN_CACHE_DIR="$tmp/cache-$n" "$cairn" serve --config "$tmp/cairn.yml" --host 127.0.0.1 --port "$port" 2>"$log" &
+    CAIRN_CACHE_DIR="$tmp/cache-$n" CAIRN_ADMIN_TOKEN="$admin_token" "$cairn" serve --config "$tmp/cairn.yml" --host 127.0.0.1 --port "$port" 2>"$log" &
     pid=$!
     for _ in $(seq 300); do
       grep -q " listening .*url=http://127.0.0.1:$port" "$log" && break
@@ -313,10 +319,47 @@ fetch /tiles/world-mosaic/2/1/1.png -H "If-None-Match: $tag"
 [ "$status" = 304 ] || fail "If-None-Match through nginx answered $status, not 304"
 passed
 
+# --- a purge reaches every replica: deploy/admin-all.sh sends it to each (here by their addresses;
+# in Kubernetes by the headless Service's). The north-west quarter of zooms 2-3 goes, on whichever
+# replica holds each tile; asked directly (nginx keeps its own copies until their max-age), those
+# tiles are then misses on the replica that owns them, and every other tile of zooms 1-3 a hit.
+owner_port() { if [ "${on_a[$1]:-0}" -gt 0 ]; then echo "$port_a"; else echo "$port_b"; fi; }
+purge_path='/admin/cache/world-mosaic?bbox=-180,0,0,85&zoom=2-3'
+purge_out="$(CAIRN_ADMIN_TOKEN="$admin_token" "$root/deploy/admin-all.sh" --endpoints "127.0.0.1:$port_a,127.0.0.1:$port_b" DELETE "$purge_path")" \
+  || fail "deploy/admin-all.sh purge failed: $purge_out"
+[ "$(grep -c ' 200 ' <<<"$purge_out")" -eq 2 ] || fail "the purge did not answer 200 on both replicas: $purge_out"
+removed=$(grep -oE '"tiles":[0-9]+' <<<"$purge_out" | cut -d: -f2 | awk '{ sum += $1 } END { print sum + 0 }')
+[ "$removed" -eq 20 ] || fail "the replicas purged $removed tiles together, not the 4 + 16 of the quarter: $purge_out"
+grep -q "$admin_token" <<<"$purge_out" && fail "the admin token appears in admin-all.sh's output"
+passed
+misses=0 hits=0
+for z in 1 2 3; do
+  n=$((1 << z))
+  for ((x = 0; x < n; x++)); do for ((y = 0; y < n; y++)); do
+    url="/tiles/world-mosaic/$z/$x/$y.png"
+    status="$(curl -sS --max-time 30 -o /dev/null -D "$tmp/headers" -w '%{http_code}' "http://127.0.0.1:$(owner_port "$url")$url")"
+    cstatus="$(grep -i '^cache-status:' "$tmp/headers" | tr -d '\r' | cut -d' ' -f2-)"
+    [ "$status" = 200 ] || fail "after the purge $url answered $status"
+    if [ "$z" -ge 2 ] && [ $((x * 2)) -lt "$n" ] && [ $((y * 2)) -lt "$n" ]; then
+      [[ "$cstatus" == "cairn; fwd=miss"* ]] || fail "$url was purged, but its replica answered '$cstatus'"
+      misses=$((misses + 1))
+    else
+      [[ "$cstatus" == "cairn; hit"* ]] || fail "$url was not purged, but its replica answered '$cstatus'"
+      hits=$((hits + 1))
+    fi
+  done; done
+done
+passed
+unauthorized="$(curl -sS -o /dev/null -w '%{http_code}' -X DELETE "http://127.0.0.1:$port_a/admin/cache")"
+[ "$unauthorized" = 401 ] || fail "an admin request without the token answered $unauthorized, not 401"
+! grep -q "$admin_token" "$tmp"/replica-*.log || fail "the admin token appears in a replica's log"
+passed
+
 say "$total URLs ($tile_count tiles of zooms 0-3 + $((total - tile_count)) more tiles, badges and cards), 3 rounds: all 200 with an image Content-Type"
 say "round 1 (cold): ${round_count[1]}/$total nginx MISSes (all of them, as they must be)"
 say "round 2: ${round_count[2]}/$total cache hits ($nginx_hits nginx HITs), $second_round_upstream requests reached a replica"
 say "round 3 (nginx cache emptied): ${round_count[3]}/$total hits in the disk cache of the replica that rendered them"
 say "replica logs: every URL on exactly one replica, none on both: :$port_a $served_a ($((served_a * 100 / total))%), :$port_b $served_b ($((served_b * 100 / total))%)"
+say "purge through deploy/admin-all.sh on both replicas: $removed tiles removed; then $misses misses where purged, $hits hits elsewhere; 401 without the token"
 say "/health and /metrics uncached, TileJSON links to $base, If-None-Match -> 304"
 echo "test-cluster: $checks_passed passed, 0 failed"
