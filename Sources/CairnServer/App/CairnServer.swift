@@ -137,7 +137,7 @@ public struct CairnServer: Sendable {
             router: Routes.adminRouter(server: self, logger: logger),
             configuration: .init(address: .hostname(host, port: port), serverName: "cairn"),
             onServerRunning: { channel in
-                logger.notice("admin API listening", metadata: ["url": "http://\(host):\(channel.localAddress?.port ?? port)/admin/"])
+                logger.notice("admin API listening", metadata: ["address": "\(host):\(channel.localAddress?.port ?? port)", "path": "/admin/"])
             },
             logger: logger)
     }
