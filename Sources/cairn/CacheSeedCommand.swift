@@ -42,6 +42,9 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
     @Flag(help: "Keep tiles that have a fresh copy in the cache already (to continue a seed that stopped).")
     var resume = false
 
+    @Flag(name: .customLong("dry-run"), help: "Print the tiles per zoom and the estimated bytes, and seed nothing.")
+    var dryRun = false
+
     @OptionGroup var configFile: ConfigOption
     @OptionGroup var global: GlobalOptions
 
@@ -62,6 +65,14 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
             server = try CairnServer(config: settings, logger: Logger(label: "cairn"))
         } catch let error as ConfigError {
             throw CLIError.usage("\(configFile.config): \(error)")
+        }
+        if dryRun {
+            let perTile: Double
+            do { perTile = try await server.seedEstimate(plan) } catch { throw CLIError.usage("--layer \(layer): \(error)") }
+            let lines = plan.tiles.countsPerZoom().map { "z=\($0.zoom) tiles=\($0.count)" }
+            print((lines + ["total \(plan.tiles.count) tiles, estimated \(ByteCount.format(perTile * Double(plan.tiles.count))) "
+                            + "(cache.max_size \(ByteCount.format(Double(settings.cache.maxSize))))"]).joined(separator: "\n"))
+            return
         }
         do {
             try await server.checkSeed(plan)

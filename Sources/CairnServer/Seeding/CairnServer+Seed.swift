@@ -3,22 +3,26 @@ import Foundation
 import Tiles
 
 extension CairnServer {
-    /// Checks a seed before it starts: the layer exists, the format suits it, and the estimated
-    /// bytes — the mean of a few sample tiles rendered without storing them, times the tiles —
-    /// fit in `cache.max_size`. Throws the reason it cannot run.
-    public func checkSeed(_ plan: SeedPlan) async throws(SeedError) {
+    /// The bytes a tile of the plan takes, estimated as the mean of a few sample tiles rendered
+    /// without storing them (an animation holds every frame); 0 when the source has none of them.
+    public func seedEstimate(_ plan: SeedPlan) async throws(SeedError) -> Double {
         let format = try seedFormat(plan)
         guard let layer = services.layers[plan.layer] else { throw .unknownLayer(plan.layer) }
-        let total = plan.tiles.count
-        guard total > 0 else { return }
         var sizes: [Int] = []
         for tile in plan.tiles.samples(4) {
             if let size = try? await layer.sampleSize(TileRequest(layer: layer.layer.name, tile: tile, scale: plan.scale, format: format)) {
                 sizes.append(size)
             }
         }
-        // Animated tiles hold every frame.
-        let perTile = sizes.isEmpty ? 0 : Double(sizes.reduce(0, +)) / Double(sizes.count) * Double(services.animations[plan.layer]?.services.count ?? 1)
+        guard !sizes.isEmpty else { return 0 }
+        return Double(sizes.reduce(0, +)) / Double(sizes.count) * Double(services.animations[plan.layer]?.services.count ?? 1)
+    }
+
+    /// Checks a seed before it starts: the layer exists, the format suits it, and the estimate
+    /// (``seedEstimate(_:)`` times the tiles) fits in `cache.max_size`. Throws the reason it cannot run.
+    public func checkSeed(_ plan: SeedPlan) async throws(SeedError) {
+        let total = plan.tiles.count
+        let perTile = try await seedEstimate(plan)
         if perTile * Double(total) > Double(config.cache.maxSize) {
             throw .tooLarge(tiles: total, perTile: perTile, capacity: config.cache.maxSize)
         }
