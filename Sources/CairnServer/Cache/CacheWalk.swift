@@ -47,31 +47,35 @@ enum CacheWalk {
 
     private static func walk(root: String, relative: String, descend: (String) -> Bool,
                              visit: (CacheFile, String) throws -> Void) rethrows {
+        let directories = try files(root: root, relative: relative, visit)
         // Dot directories are not the cache's (a clear's trash being deleted).
-        for name in subdirectories(root: root, relative: relative) where !name.hasPrefix(".") {
+        for name in directories where !name.hasPrefix(".") {
             let child = relative.isEmpty ? name : relative + "/" + name
             if descend(child) { try walk(root: root, relative: child, descend: descend, visit: visit) }
         }
-        try files(root: root, relative: relative, visit)
     }
 
-    /// The entries directly in `relative`, each with its file name.
-    private static func files(root: String, relative: String, _ visit: (CacheFile, String) throws -> Void) rethrows {
+    /// The entries directly in `relative`, each with its file name, from one listing of the
+    /// directory and two `fstatat`s per entry; returns the subdirectories' names, sorted.
+    @discardableResult
+    private static func files(root: String, relative: String, _ visit: (CacheFile, String) throws -> Void) rethrows -> [String] {
         let path = root + (relative.isEmpty ? "" : "/" + relative)
-        var names = Set<String>()
-        list(path) { name, isDirectory in if !isDirectory { names.insert(name) } }
-        guard !names.isEmpty, let directory = opendir(path) else { return }
+        guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
+        var names = Set<String>(), directories: [String] = []
+        read(directory, path: path) { name, isDirectory in
+            if isDirectory { directories.append(name) } else { names.insert(name) }
+        }
         let descriptor = dirfd(directory)
         let prefix = relative.isEmpty ? "" : relative + "/"
-        for name in names.sorted() where !name.hasSuffix(".meta") && names.contains(name + ".meta") {
-            if name.hasPrefix(".") { continue }
+        for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".meta") && names.contains(name + ".meta") {
             var file = stat(), meta = stat()
             guard fstatat(descriptor, name, &file, AT_SYMLINK_NOFOLLOW) == 0, (file.st_mode & S_IFMT) == S_IFREG,
                   fstatat(descriptor, name + ".meta", &meta, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let stored = Double(meta.st_mtim.tv_sec) + Double(meta.st_mtim.tv_nsec) / 1e9
             try visit(CacheFile(key: prefix + name, bytes: Int(file.st_size) + Int(meta.st_size), stored: stored), name)
         }
+        return directories.sorted()
     }
 
     /// Calls `body` with each name in the directory at `path` (not `.` and `..`) and whether it is
@@ -79,6 +83,10 @@ enum CacheWalk {
     static func list(_ path: String, _ body: (String, Bool) -> Void) {
         guard let directory = opendir(path) else { return }
         defer { closedir(directory) }
+        read(directory, path: path, body)
+    }
+
+    private static func read(_ directory: OpaquePointer, path: String, _ body: (String, Bool) -> Void) {
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
