@@ -135,7 +135,7 @@ struct ClusterService: Sendable {
         headers[.cacheControl] = "public, max-age=\(maxAge)"
         headers[.eTag] = etag
         headers[.lastModified] = HTTPDate.format(Date(timeIntervalSince1970: snapshot.loadedAt.timeIntervalSince1970.rounded(.down)))
-        if let condition = request.headers[.ifNoneMatch], ETag.matches(condition, etag) {
+        if ConditionalRequest.isNotModified(request, etag: etag, lastModified: headers[.lastModified]) {
             return Response(status: .notModified, headers: headers)
         }
         let bytes = body()

@@ -5,7 +5,7 @@ import Tiles
 
 /// Builds image responses with the full set of caching headers: a strong `ETag`,
 /// `Cache-Control: public, max-age=…`, `Last-Modified`, RFC 9211 `Cache-Status`, `Content-Type`,
-/// `Content-Length`; answers `If-None-Match` with 304 and no body.
+/// `Content-Length`; answers a matching `If-None-Match` (or, without one, `If-Modified-Since`) with 304 and no body.
 enum ImageResponse {
     static func make(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: String,
                      cacheStatus: String, request: Request) -> Response {
@@ -15,7 +15,7 @@ enum ImageResponse {
         headers[.lastModified] = lastModified
         headers[.cacheStatus] = cacheStatus
         headers[.contentType] = contentType
-        if let condition = request.headers[.ifNoneMatch], ETag.matches(condition, etag) {
+        if ConditionalRequest.isNotModified(request, etag: etag, lastModified: lastModified) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(bytes.count)

@@ -85,15 +85,19 @@ enum Freshness {
     }
 }
 
-/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the HTTP date format.
+/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the HTTP date format; parsing also takes the
+/// two obsolete forms RFC 9110 §5.6.7 says recipients must accept (`Sunday, 06-Nov-94 08:49:37 GMT`,
+/// `Sun Nov  6 08:49:37 1994`).
 public enum HTTPDate {
-    private static let formatter: DateFormatter = {
+    private static func formatter(_ format: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        formatter.dateFormat = format
         return formatter
-    }()
+    }
+    private static let formatter = formatter("EEE, dd MMM yyyy HH:mm:ss 'GMT'")
+    private static let obsolete = [formatter("EEEE, dd-MMM-yy HH:mm:ss 'GMT'"), formatter("EEE MMM d HH:mm:ss yyyy")]
     private static let lock = NSLock()
 
     public static func format(_ date: Date) -> String {
@@ -103,6 +107,10 @@ public enum HTTPDate {
 
     public static func parse(_ text: String) -> Date? {
         lock.lock(); defer { lock.unlock() }
-        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if let date = formatter.date(from: text) { return date }
+        // asctime pads the day with a space (`Nov  6`): one space is what the pattern takes.
+        let single = text.replacingOccurrences(of: "  ", with: " ")
+        return obsolete.lazy.compactMap { $0.date(from: single) }.first
     }
 }
