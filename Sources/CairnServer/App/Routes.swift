@@ -9,6 +9,9 @@ enum Routes {
         router.addMiddleware {
             ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, requests: services.requests, logger: logger)
         }
+        if let signing = config.security.signing {
+            router.addMiddleware { SignatureMiddleware(signer: URLSigner(keys: signing.keys), routes: signing.routes, metrics: services.metrics) }
+        }
 
         router.get("/tiles/:layer/:z/:x/:file") { request, context -> Response in
             let name = context.parameters.get("layer") ?? ""
