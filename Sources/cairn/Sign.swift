@@ -55,7 +55,13 @@ extension Cairn {
                     let reason = FileManager.default.fileExists(atPath: keysFile) ? "permission denied" : "no such file"
                     throw CLIError.io("\(keysFile): cannot read the keys file (\(reason))")
                 }
-                do { return try SigningKeys.read(path: keysFile).keys } catch { throw CLIError.data(error.description) }
+                do {
+                    let (keys, warning) = try SigningKeys.read(path: keysFile)
+                    if let warning { Terminal.warning(warning) }
+                    return keys
+                } catch {
+                    throw CLIError.data(error.description)
+                }
             }
             let path = config ?? ""
             let settings: ServerConfig
@@ -63,6 +69,7 @@ extension Cairn {
             guard let signing = settings.security.signing else {
                 throw CLIError.usage("\(path): no security.signing: this server signs no URLs")
             }
+            for warning in settings.warnings { Terminal.warning(warning) }
             return signing.keys
         }
 

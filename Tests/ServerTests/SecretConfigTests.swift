@@ -87,7 +87,7 @@ import Tiles
         let first = URLSigner(keys: try #require(SigningKeys(lines: "first key")))
         #expect(signer.sign("/static/a/0,0,1/10x10.png") == first.sign("/static/a/0,0,1/10x10.png"))
         let second = URLSigner(keys: try #require(SigningKeys(lines: "  second"))).sign("/cards/1.png?title=a")
-        #expect(signer.check(path: "/cards/1.png", query: String(second.split(separator: "?")[1]), now: 0) == nil)
+        #expect(signer.check(path: "/cards/1.png", query: String(second.split(separator: "?")[1]), now: 0) == .success(nil))
 
         let known = "(known: badges, cards, clusters, static, tiles)"
         #expect(refusal("security: {signing: {keys_file: keys, routes: [static, maps]}}", directory: files)

@@ -43,11 +43,20 @@ import TestUpstream
         for target in ["/badges/42.png?style=ios&scale=2", "/static/world/0,0,1/96x64.png", "/badges/7.png"] {
             let open = try openServer.request(target)
             try #require(open.status == 200, "\(target): \(open.text)")
-            for signed in [try Self.pythonSigned(target, key: Self.firstKey), try Self.pythonSigned(target, key: Self.firstKey, exp: "\(Self.now + 600)")] {
+            let lasting = try Self.pythonSigned(target, key: Self.firstKey)
+            let expiring = try Self.pythonSigned(target, key: Self.firstKey, exp: "\(Self.now + 600)")
+            for signed in [lasting, expiring] {
                 let answer = try signedServer.request(signed)
                 #expect(answer.status == 200 && answer.body == open.body, "\(signed): \(answer.status) \(answer.text.prefix(200))")
                 let head = try signedServer.request(signed, method: "HEAD")
                 #expect(head.status == 200 && head.body.isEmpty, "HEAD \(signed): \(head.status)")
+                // Caches may keep an expiring URL's answer only until it expires.
+                let maxAge = try #require(answer.header("Cache-Control")?.firstMatch(of: /max-age=(\d+)/).flatMap { Int($0.1) })
+                if signed == expiring {
+                    #expect((590...600).contains(maxAge), "\(answer.header("Cache-Control") ?? "")")
+                } else {
+                    #expect(answer.header("Cache-Control") == open.header("Cache-Control") && maxAge > 600)
+                }
             }
         }
     }

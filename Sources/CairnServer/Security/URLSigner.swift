@@ -37,8 +37,9 @@ public struct URLSigner: Sendable {
     }
 
     /// Checks the signature of a request for `path` with `query` (both raw, as received) at `now`
-    /// (unix seconds): nil when it is good, else why not. Any key may have signed it.
-    public func check(path: some StringProtocol, query: some StringProtocol, now: Int) -> Rejection? {
+    /// (unix seconds): success with the URL's `exp=` (nil without one) when it is good, else why
+    /// not. Any key may have signed it.
+    public func check(path: some StringProtocol, query: some StringProtocol, now: Int) -> Result<Int?, Rejection> {
         var signatures: [Substring] = []
         var rest: [Substring] = []
         var expiry: Substring?
@@ -52,25 +53,25 @@ public struct URLSigner: Sendable {
             rest.append(item)
         }
         guard let signature = signatures.first else {
-            return Rejection(reason: .missing, message: "missing sig= (this route is signed)")
+            return .failure(Rejection(reason: .missing, message: "missing sig= (this route is signed)"))
         }
-        guard signatures.count == 1 else { return Rejection(reason: .malformed, message: "sig= is given more than once") }
+        guard signatures.count == 1 else { return .failure(Rejection(reason: .malformed, message: "sig= is given more than once")) }
         let message = Self.message(path: path, rest: rest.joined(separator: "&"))
         var matched = false
         for index in 0..<keys.count {
             // Every key is tried, whichever matched: the time taken does not say which.
             matched = ConstantTime.equal(Array(signature.utf8), Array(self.signature(for: message, key: index).utf8)) || matched
         }
-        guard matched else { return Rejection(reason: .mismatch, message: "signature does not match") }
-        guard let expiry else { return nil }
+        guard matched else { return .failure(Rejection(reason: .mismatch, message: "signature does not match")) }
+        guard let expiry else { return .success(nil) }
         guard !expiry.isEmpty, expiry.count <= 12, expiry.allSatisfy(\.isASCIIDigit), let seconds = Int(expiry) else {
-            return Rejection(reason: .malformed, message: "exp= must be a whole number of unix seconds")
+            return .failure(Rejection(reason: .malformed, message: "exp= must be a whole number of unix seconds"))
         }
         guard now <= seconds else {
             let date = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-            return Rejection(reason: .expired, message: "the signature expired at \(date) (exp=\(seconds))")
+            return .failure(Rejection(reason: .expired, message: "the signature expired at \(date) (exp=\(seconds))"))
         }
-        return nil
+        return .success(seconds)
     }
 
     /// The signature of `message` under the key at `index`: 24 bytes of the MAC, 32 base64url characters.
