@@ -31,9 +31,9 @@ public struct SigningKeys: Sendable, CustomStringConvertible, CustomDebugStringC
     public var count: Int { authenticators.count }
 
     /// The MAC of `message` under the key at `index` (0: the signing key).
-    func code(for message: some Sequence<UInt8>, key index: Int) -> HMAC<SHA256>.MAC {
+    func code(for message: [UInt8], key index: Int) -> HMAC<SHA256>.MAC {
         var authenticator = authenticators[index]
-        authenticator.update(data: Array(message))
+        authenticator.update(data: message)
         return authenticator.finalize()
     }
 
