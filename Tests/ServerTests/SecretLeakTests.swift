@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestPostgres
+import TestUpstream
 import TestSupport
 
 /// The real server with PostgreSQL datasets whose passwords come from a `password_file` and from a
@@ -91,6 +92,29 @@ import TestSupport
             for secret in [wrong, Self.filePassword, Self.environmentPassword] {
                 #expect(!stderr.contains(secret), "\(stderr)")
             }
+        }
+    }
+}
+
+/// An upstream API key from `${…}` in a tile source's URL, and a token in its headers: when the
+/// upstream fails, the 502 and the log name the URL with the key as `***`; the header shows nowhere
+/// (not even in the services ServiceLifecycle describes at debug level).
+@Suite struct UpstreamSecretTests {
+    @Test func aFailingUpstreamsAnswerAndLogHideTheKey() throws {
+        let upstream = try TestUpstream { _ in .status(500) }
+        let key = "Tk-3hV8-upstream-key", token = "Hd-5nQ2-header-token"
+        let server = try ServerProcess(config: """
+            layers:
+              world:
+                source: {url: "\(upstream.baseURL)/{z}/{x}/{y}.png?key=${TILE_KEY}&lang=en", retries: 0,
+                         headers: {Authorization: "Bearer ${TILE_TOKEN}"}}
+            """, environment: ["TILE_KEY": key, "TILE_TOKEN": token], arguments: ["--log-level", "trace"])
+        defer { server.kill() }
+        let answer = try server.request("/tiles/world/1/0/0.png")
+        #expect(answer.status == 502 && answer.text.contains("GET \(upstream.baseURL)/1/0/0.png?key=***&lang=en: HTTP 500"), "\(answer.text)")
+        _ = server.terminate()
+        for secret in [key, token] {
+            #expect(!answer.text.contains(secret) && !server.log.contains(secret), "\(server.log)")
         }
     }
 }

@@ -69,7 +69,8 @@ import TestUpstream
         let good = try Self.pythonSigned("/badges/42.png?style=ios&scale=2", key: key)
         let signature = String(try #require(good.split(separator: "sig=").last))
         let expired = try Self.pythonSigned("/badges/42.png?style=ios", key: key, exp: "\(Self.now - 10)")
-        let later = try Self.pythonSigned("/badges/42.png?style=ios", key: key, exp: "\(Self.now + 60)")
+        let soon = Self.now + 60
+        let later = try Self.pythonSigned("/badges/42.png?style=ios", key: key, exp: "\(soon)")
         let cases: [(String, String, String)] = [
             ("/badges/42.png?style=ios&scale=2", "missing sig= (this route is signed)", "missing"),
             ("/badges/42.png?style=ios&scale=2&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "signature does not match", "mismatch"),
@@ -78,7 +79,7 @@ import TestUpstream
             ("/badges/42.png?scale=2&style=ios&sig=\(signature)", "signature does not match", "mismatch"),
             (try Self.pythonSigned("/badges/42.png?style=ios&scale=2", key: Self.secondKey), "signature does not match", "mismatch"),
             (expired, "the signature expired at ", "expired"),
-            (later.replacingOccurrences(of: "exp=\(Self.now + 60)", with: "exp=\(Self.now + 6000)"), "signature does not match", "mismatch"),
+            (later.replacingOccurrences(of: "exp=\(soon)", with: "exp=\(soon + 6000)"), "signature does not match", "mismatch"),
             (try Self.pythonSigned("/badges/42.png", key: key, exp: "soon"), "exp= must be a whole number of unix seconds", "malformed"),
             (good + "&sig=\(signature)", "sig= is given more than once", "malformed"),
             // A static map refused before its tiles are fetched.
