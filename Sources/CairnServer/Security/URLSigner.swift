@@ -30,10 +30,11 @@ public struct URLSigner: Sendable {
     /// `target` (`/path` or `/path?query`) with `exp=` (when `expires` is given) and `sig=`
     /// appended, signed with the first key. The target must not carry `sig=` already.
     public func sign(_ target: String, expires: Int? = nil) -> String {
-        var (path, query) = Self.split(target)
-        if let expires { query = (query.map { $0.isEmpty ? "" : $0 + "&" } ?? "") + "exp=\(expires)" }
-        let signature = signature(for: Self.message(path: Array(path.utf8), rest: Array((query ?? "").utf8)), key: 0)
-        return path + "?" + (query.map { $0.isEmpty ? "" : $0 + "&" } ?? "") + "sig=" + String(decoding: signature, as: UTF8.self)
+        let (path, query) = Self.split(target)
+        var rest = query ?? ""
+        if let expires { rest += (rest.isEmpty ? "" : "&") + "exp=\(expires)" }
+        let signature = signature(for: Self.message(path: Array(path.utf8), rest: Array(rest.utf8)), key: 0)
+        return path + "?" + rest + (rest.isEmpty ? "" : "&") + "sig=" + String(decoding: signature, as: UTF8.self)
     }
 
     /// Checks the signature of a request for `path` with `query` (both raw, as received) at `now`
