@@ -286,15 +286,40 @@ def view_check(page, cairn_url, label):
     check(all(m["loaded"] for m in markers), f"{label}: every badge image of the markers loaded")
 
 
-def signed_check(binary, directory, page):
-    """A server that signs its static maps, badges and cards: the page says so, leaves them out
-    (badge images become counts, cards the point's properties) and asks for nothing it would refuse."""
+def signing_server(binary, directory, name, routes):
+    """Cairn with the usual configuration, signing `routes` (a YAML list); its process and URL."""
     keys = os.path.join(directory, "signing-keys")
     with open(keys, "w") as f:
         f.write("a-browser-test-key\n")
     os.chmod(keys, 0o600)
-    config = write_config(directory, "signed", f"security: {{signing: {{keys_file: {keys}, routes: [static, badges, cards]}}}}")
+    config = write_config(directory, name, f"security: {{signing: {{keys_file: {keys}, routes: {routes}}}}}")
     process, url, _ = start_cairn(binary, config, directory)
+    return process, url
+
+
+def stop(process):
+    if process and process.poll() is None:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def refused_requests(page, url, seen):
+    """The requests to `url` since the first `seen` responses that were answered 4xx or 5xx."""
+    page.collect_logs()
+    return [(u, status) for u, status in page.responses[seen:] if u.startswith(url) and status >= 400]
+
+
+def signed_check(binary, directory, page):
+    """A server that signs its static maps, badges and cards: the page says so, leaves them out
+    (badge images become counts, cards the point's properties) and asks for nothing it would refuse."""
+    process, url = signing_server(binary, directory, "signed", "[static, badges, cards]")
+    try:
+        signed_features_check(page, url)
+    finally:
+        stop(process)
+
+
+def signed_features_check(page, url):
     page.collect_logs()
     seen = len(page.responses)
     page.open(url + "#4/50/10/world")
@@ -313,10 +338,34 @@ def signed_check(binary, directory, page):
     rows = wait_for(lambda: page.js("return document.querySelectorAll('.leaflet-popup .cairn-popup tr').length"), "the point's popup opens")
     check(point is not None and rows > 0 and not page.js("return document.querySelector('.leaflet-popup img')"),
           f"a point's popup lists its properties ({rows} rows) instead of its signed card")
-    page.collect_logs()
-    refused = [(u, status) for u, status in page.responses[seen:] if u.startswith(url) and status >= 400]
+    refused = refused_requests(page, url, seen)
     check(not refused, f"the page asked the signing server for nothing it refuses: {refused[:5]}")
-    return process
+
+
+def signed_map_check(binary, directory, page):
+    """A server that signs its tiles and clusters: the page says the map cannot show its layers,
+    shows neither tiles nor markers, still lists the layer's and datasets' URLs, and asks for
+    nothing it would refuse."""
+    process, url = signing_server(binary, directory, "signed-map", "[tiles, clusters]")
+    try:
+        page.collect_logs()
+        seen = len(page.responses)
+        page.open(url + "#4/50/10/world")
+        note = page.js("const note = document.getElementById('signed-note'); return note.hidden ? null : note.textContent")
+        check(note == "Map tiles and clusters need signed URLs on this server: not offered here (the map cannot show its layers).",
+              f"the page says the map cannot show its layers: {note!r}")
+        shown = page.js("""return {tiles: document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile').length,
+            markers: document.querySelectorAll('.leaflet-marker-pane > *').length,
+            filters: document.querySelectorAll('#dataset-list input[type=search]').length,
+            datasets: document.querySelectorAll('#dataset-list .dataset').length,
+            tileURL: document.getElementById('tile-url').value}""")
+        check(shown["tiles"] == 0 and shown["markers"] == 0 and shown["filters"] == 0 and shown["datasets"] == 1
+              and shown["tileURL"].endswith("/tiles/world/{z}/{x}/{y}.png"),
+              f"no tiles, markers or filter boxes; the dataset and the tile URL still listed: {shown}")
+        refused = refused_requests(page, url, seen)
+        check(not refused, f"the page asked the tile-signing server for nothing it refuses: {refused[:5]}")
+    finally:
+        stop(process)
 
 
 def main():
@@ -480,16 +529,15 @@ def main():
         provoked = [url for url, status in page.responses if PROVOKED.search(url) and status >= 500]
         check(len(provoked) > 0, f"the broken layer's tiles were answered 5xx ({len(provoked)})")
 
-        signed = signed_check(binary, directory, page)
+        signed_check(binary, directory, page)
+        signed_map_check(binary, directory, page)
         elapsed = time.monotonic() - started
         print(f"test-browser: {passed} passed, 0 failed ({elapsed:.1f} s)", flush=True)
     finally:
         if driver:
             driver.quit()
-        for process in (nginx, cairn, signed):
-            if process and process.poll() is None:
-                process.terminate()
-                process.wait(timeout=15)
+        for process in (nginx, cairn):
+            stop(process)
         if os.environ.get("CAIRN_KEEP_TMP") != "1":
             shutil.rmtree(directory, ignore_errors=True)
         else:
