@@ -126,6 +126,8 @@ import TestUpstream
         let keys = try Self.keysFile([Self.firstKey, Self.secondKey])
         let directory = (keys as NSString).deletingLastPathComponent
         try "security: {signing: {keys_file: keys, routes: [cards]}}\n".write(toFile: directory + "/cairn.yml", atomically: true, encoding: .utf8)
+        try "layers: {}\n".write(toFile: directory + "/unsigned.yml", atomically: true, encoding: .utf8)
+        try " \n\n".write(toFile: directory + "/blank", atomically: true, encoding: .utf8)
         for (url, origin, target) in [("http://maps.example:8080/cards/7.png?title=Caf%C3%A9", "http://maps.example:8080", "/cards/7.png?title=Caf%C3%A9"),
                                       ("/static/osm/2.35,48.85,12/600x400@2x.png", "", "/static/osm/2.35,48.85,12/600x400@2x.png")] {
             let withKeys = try ClusterCLI.run(["sign", url, "--keys-file", keys])
@@ -152,6 +154,8 @@ import TestUpstream
             (["sign", "ftp://host/a.png", "--keys-file", keys], 64, "expected an http:// or https:// URL"),
             (["sign", "/a.png", "--keys-file", directory + "/missing"], 74, "cannot read the keys file (no such file)"),
             (["sign", "/a.png", "--config", directory + "/missing.yml"], 64, "cannot read the configuration file"),
+            (["sign", "/a.png", "--config", directory + "/unsigned.yml"], 64, "no security.signing: this server signs no URLs"),
+            (["sign", "/a.png", "--keys-file", directory + "/blank"], 65, "the file has no keys"),
         ]
         for (arguments, status, message) in refusals {
             let refused = try ClusterCLI.run(arguments)

@@ -1,5 +1,5 @@
 /// The groups of routes `security.signing.routes` can ask signatures for.
-public enum SignedRoute: String, CaseIterable, Sendable, Comparable {
+public enum SignedRoute: String, CaseIterable, Sendable {
     /// `/tiles/{layer}/{z}/{x}/{y}…`: the image tiles (TileJSON, `/tiles/{layer}.json`, stays open).
     case tiles
     /// `/static/…`: static maps.
@@ -10,8 +10,6 @@ public enum SignedRoute: String, CaseIterable, Sendable, Comparable {
     case badges
     /// `/cards/…`, `POST /cards.png` and `/clusters/{dataset}/points/{id}/card.png`.
     case cards
-
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
     /// The groups the route matched by the router (its template, e.g. `/tiles/{layer}/{z}/{x}/{file}`)
     /// belongs to, for a request for the raw `path`: none for the routes that are always open.
