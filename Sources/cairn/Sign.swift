@@ -8,9 +8,9 @@ extension Cairn {
         static let configuration = CommandConfiguration(
             abstract: "Sign a URL for the routes security.signing protects (docs/signed-urls.md).",
             discussion: """
-                Prints URL with sig= appended (and exp= before it with --expires), signed with the first key of the
-                keys file: the one --keys-file names, or security.signing.keys_file of --config. URL is absolute
-                (http://host/path?query) or a path (/static/…), percent-encoded as clients will send it; the path
+                Prints URL with sig= appended (and exp= before it with --expires), signed with the first key of the \
+                keys file: the one --keys-file names, or security.signing.keys_file of --config. URL is absolute \
+                (http://host/path?query) or a path (/static/…), percent-encoded as clients will send it; the path \
                 must be the one Cairn sees (behind a proxy that strips a prefix, without the prefix).
                 """)
 
