@@ -47,6 +47,13 @@ import Tiles
         let twice = try ServerConfig(yaml: "layers: {a: {source: {url: \"http://x/{z}/{x}/{y}.png\"}, attribution: \"${A}\"}}",
                                      environment: ["A": "${B}", "B": "no"])
         #expect(twice.layers[0].attribution == "${B}")
+        // A YAML alias repeats the substituted value.
+        let aliased = try ServerConfig(yaml: """
+            layers:
+              a: {source: {url: &template "http://x/{z}/{x}/{y}.png?k=${K}"}}
+              b: {source: {url: *template}}
+            """, environment: ["K": "v"])
+        #expect(aliased.layers.map(\.source.url) == ["http://x/{z}/{x}/{y}.png?k=v", "http://x/{z}/{x}/{y}.png?k=v"])
     }
 
     @Test func anUnsetVariableIsAnErrorNamingItAndTheKey() {
