@@ -3,6 +3,8 @@
 package enum ServeError: Error, Equatable, Sendable {
     /// 400: a parameter that does not parse or is out of its limits.
     case badRequest(String)
+    /// 403: a signed route's `sig=` is missing, wrong or expired.
+    case forbidden(String)
     /// 404: unknown layer, tile outside the layer's zooms or the grid, or the source has no tile.
     case notFound(String)
     /// 401: an admin request without the right bearer token (answered with `WWW-Authenticate`).
@@ -40,6 +42,7 @@ package enum ServeError: Error, Equatable, Sendable {
         switch self {
         case .badRequest: 400
         case .unauthorized: 401
+        case .forbidden: 403
         case .notFound: 404
         case .conflict: 409
         case .tooLarge: 413
@@ -54,7 +57,8 @@ package enum ServeError: Error, Equatable, Sendable {
     var message: String {
         switch self {
         case .badRequest(let text), .notFound(let text), .tooLarge(let text), .internalError(let text), .badUpstream(let text),
-             .upstreamTimeout(let text), .unauthorized(let text), .conflict(let text), .insufficientStorage(let text): text
+             .upstreamTimeout(let text), .unauthorized(let text), .forbidden(let text), .conflict(let text),
+             .insufficientStorage(let text): text
         case .overloaded: "overloaded: too many renders or upstream fetches in progress; retry shortly"
         case .shuttingDown: "the server is shutting down; retry shortly"
         }

@@ -27,14 +27,14 @@ public struct PostgresNotifications: Sendable {
     }
 
     /// `host:port` or the socket path, for logs (never the password).
-    public var server: String { (try? PostgresURL(parsing: query.url).server) ?? query.redactedURL }
+    public var server: String { (try? query.connectionURL().server) ?? query.redactedURL }
 
     /// Connects (within the query's timeout), listens, calls `onListening` once the server has
     /// confirmed the `LISTEN`, then `onNotification` with each notification's payload, in order.
     /// Returns when the task is cancelled (the connection closed); throws when connecting fails or
     /// the connection drops (the server restarted, the network failed), and never returns otherwise.
     public func listen(onListening: @Sendable () -> Void, onNotification: @Sendable (String) -> Void) async throws(PostgresPointError) {
-        let url = try PostgresURL(parsing: query.url)
+        let url = try query.connectionURL()
         let configuration = try url.configuration(connectTimeout: query.timeout)
         let connection: PostgresConnection
         do {

@@ -6,7 +6,7 @@
 ///     url: "postgres://cairn:secret@db.internal:5432/shops?sslmode=disable",
 ///     query: "SELECT id, ST_X(geom) AS lon, ST_Y(geom) AS lat, name FROM shops")
 /// ```
-public struct PostgresPointQuery: Sendable, Equatable {
+public struct PostgresPointQuery: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The server and database: `postgres://user:password@host:port/database`, also
     /// `postgresql://`; `?sslmode=disable` (the only TLS mode supported), a unix socket directory
     /// via `?host=/path`.
@@ -26,6 +26,9 @@ public struct PostgresPointQuery: Sendable, Equatable {
     /// changed, so the points are read again at once (see ``PostgresNotifications``); nil to rely on
     /// re-reading on a schedule. A valid name passes ``PostgresChannelName/problem(with:)``.
     public var listen: String?
+    /// The password to log in with, in place of the URL's (read from a `password_file`); nil uses
+    /// the URL's own, if any. Never shown: descriptions and messages show ``redactedURL``.
+    public var password: String?
 
     public init(
         url: String,
@@ -42,4 +45,8 @@ public struct PostgresPointQuery: Sendable, Equatable {
         self.latitudeColumn = latitudeColumn
         self.timeout = timeout
     }
+
+    /// The redacted URL and the query: what may be logged.
+    public var description: String { "\(redactedURL): \(query)" }
+    public var debugDescription: String { description }
 }

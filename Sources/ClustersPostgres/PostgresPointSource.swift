@@ -22,7 +22,7 @@ public struct PostgresPointSource: Sendable {
 
     /// Reads all points once, within the query's timeout (connecting and querying together).
     public func read() async throws(PostgresPointError) -> PointReadResult {
-        let url = try PostgresURL(parsing: query.url)
+        let url = try query.connectionURL()
         let configuration = try url.configuration(connectTimeout: query.timeout)
         let started = ContinuousClock.now
         logger.debug("reading PostgreSQL dataset", metadata: ["dataset": "\(name)", "server": "\(url.server)"])

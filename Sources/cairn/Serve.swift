@@ -51,7 +51,6 @@ extension Cairn {
             let level = logLevel, format = logFormat
             LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level, format: format) }
             let logger = Logger(label: "cairn")
-            for warning in settings.admin.warnings { logger.warning("\(warning)") }
             let server: CairnServer
             do {
                 server = try CairnServer(config: settings, logger: logger)

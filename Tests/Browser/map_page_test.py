@@ -72,13 +72,13 @@ def get_json(url):
         return json.load(answer)
 
 
-def write_config(directory):
+def write_config(directory, name="cairn", extra=""):
     """Two working layers over the bundled tiles, one whose upstream refuses every connection, the
-    sample cities as a dataset with cards, and the sample thumbnails."""
+    sample cities as a dataset with cards, and the sample thumbnails; then `extra` (YAML)."""
     tiles = f"file://{ROOT}/Tests/Fixtures/tiles/world/{{z}}/{{x}}/{{y}}.png"
     dead = free_port()  # nothing listens here
     config = f"""
-cache: {{dir: {directory}/cache}}
+cache: {{dir: {directory}/cache-{name}}}
 layers:
   world:
     source: {{url: "{tiles}", maxzoom: 4}}
@@ -103,15 +103,16 @@ datasets:
     attribution: "GeoNames"
 cards:
   image_source: {{url: "file://{ROOT}/Samples/thumbnails/{{id}}.png"}}
+{extra}
 """
-    path = os.path.join(directory, "cairn.yml")
+    path = os.path.join(directory, f"{name}.yml")
     with open(path, "w") as f:
         f.write(config)
     return path
 
 
 def start_cairn(binary, config, directory):
-    log = open(os.path.join(directory, "cairn.log"), "w+")
+    log = open(config.replace(".yml", ".log"), "w+")
     process = subprocess.Popen([binary, "serve", "--config", config, "--host", "127.0.0.1", "--port", "0"],
                                stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
@@ -285,6 +286,88 @@ def view_check(page, cairn_url, label):
     check(all(m["loaded"] for m in markers), f"{label}: every badge image of the markers loaded")
 
 
+def signing_server(binary, directory, name, routes):
+    """Cairn with the usual configuration, signing `routes` (a YAML list); its process and URL."""
+    keys = os.path.join(directory, "signing-keys")
+    with open(keys, "w") as f:
+        f.write("a-browser-test-key\n")
+    os.chmod(keys, 0o600)
+    config = write_config(directory, name, f"security: {{signing: {{keys_file: {keys}, routes: {routes}}}}}")
+    process, url, _ = start_cairn(binary, config, directory)
+    return process, url
+
+
+def stop(process):
+    if process and process.poll() is None:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def refused_requests(page, url, seen):
+    """The requests to `url` since the first `seen` responses that were answered 4xx or 5xx."""
+    page.collect_logs()
+    return [(u, status) for u, status in page.responses[seen:] if u.startswith(url) and status >= 400]
+
+
+def signed_check(binary, directory, page):
+    """A server that signs its static maps, badges and cards: the page says so, leaves them out
+    (badge images become counts, cards the point's properties) and asks for nothing it would refuse."""
+    process, url = signing_server(binary, directory, "signed", "[static, badges, cards]")
+    try:
+        signed_features_check(page, url)
+    finally:
+        stop(process)
+
+
+def signed_features_check(page, url):
+    page.collect_logs()
+    seen = len(page.responses)
+    page.open(url + "#4/50/10/world")
+    view_check(page, url, "with signed badges, Europe at zoom 4")
+    note = page.js("const note = document.getElementById('signed-note'); return note.hidden ? null : note.textContent")
+    check(note == "Static maps, badges and cards need signed URLs on this server: not offered here.", f"the page says what it leaves out: {note!r}")
+    counts = page.js("return [...document.querySelectorAll('.cairn-cluster .cairn-count')].map((c) => c.textContent)")
+    clusters = [m for m in page.markers() if m["kind"] == "cluster"]
+    check(counts and len(counts) == len(clusters) and not page.js("return document.querySelector('.cairn-cluster img')"),
+          f"{len(counts)} clusters drawn as their counts ({', '.join(counts[:4])}…), not as badge images")
+    hidden = page.js("""return ['badges', 'card'].map((id) => document.getElementById(id).offsetParent === null)
+        .concat([...document.querySelectorAll('.static-row')].map((row) => row.offsetParent === null))""")
+    check(all(hidden) and len(hidden) == 4, f"the badge gallery, the card playground and the static map row are hidden: {hidden}")
+    page.open(url + "#9/48.21/16.37/world")
+    point = page.click_nearest_marker("point")
+    rows = wait_for(lambda: page.js("return document.querySelectorAll('.leaflet-popup .cairn-popup tr').length"), "the point's popup opens")
+    check(point is not None and rows > 0 and not page.js("return document.querySelector('.leaflet-popup img')"),
+          f"a point's popup lists its properties ({rows} rows) instead of its signed card")
+    refused = refused_requests(page, url, seen)
+    check(not refused, f"the page asked the signing server for nothing it refuses: {refused[:5]}")
+
+
+def signed_map_check(binary, directory, page):
+    """A server that signs its tiles and clusters: the page says the map cannot show its layers,
+    shows neither tiles nor markers, still lists the layer's and datasets' URLs, and asks for
+    nothing it would refuse."""
+    process, url = signing_server(binary, directory, "signed-map", "[tiles, clusters]")
+    try:
+        page.collect_logs()
+        seen = len(page.responses)
+        page.open(url + "#4/50/10/world")
+        note = page.js("const note = document.getElementById('signed-note'); return note.hidden ? null : note.textContent")
+        check(note == "Map tiles and clusters need signed URLs on this server: not offered here (the map cannot show its layers).",
+              f"the page says the map cannot show its layers: {note!r}")
+        shown = page.js("""return {tiles: document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile').length,
+            markers: document.querySelectorAll('.leaflet-marker-pane > *').length,
+            filters: document.querySelectorAll('#dataset-list input[type=search]').length,
+            datasets: document.querySelectorAll('#dataset-list .dataset').length,
+            tileURL: document.getElementById('tile-url').value}""")
+        check(shown["tiles"] == 0 and shown["markers"] == 0 and shown["filters"] == 0 and shown["datasets"] == 1
+              and shown["tileURL"].endswith("/tiles/world/{z}/{x}/{y}.png"),
+              f"no tiles, markers or filter boxes; the dataset and the tile URL still listed: {shown}")
+        refused = refused_requests(page, url, seen)
+        check(not refused, f"the page asked the tile-signing server for nothing it refuses: {refused[:5]}")
+    finally:
+        stop(process)
+
+
 def main():
     binary, output = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     os.makedirs(output, exist_ok=True)
@@ -445,15 +528,16 @@ def main():
         check(not errors, f"no console errors other than the broken layer's: {errors[:5]}")
         provoked = [url for url, status in page.responses if PROVOKED.search(url) and status >= 500]
         check(len(provoked) > 0, f"the broken layer's tiles were answered 5xx ({len(provoked)})")
+
+        signed_check(binary, directory, page)
+        signed_map_check(binary, directory, page)
         elapsed = time.monotonic() - started
         print(f"test-browser: {passed} passed, 0 failed ({elapsed:.1f} s)", flush=True)
     finally:
         if driver:
             driver.quit()
         for process in (nginx, cairn):
-            if process and process.poll() is None:
-                process.terminate()
-                process.wait(timeout=15)
+            stop(process)
         if os.environ.get("CAIRN_KEEP_TMP") != "1":
             shutil.rmtree(directory, ignore_errors=True)
         else:

@@ -200,7 +200,7 @@ enum CitiesDataset {
     }
 }
 
-/// Runs the `cairn` binary (not the server) and captures what it prints.
+/// Runs the `cairn` binary (not the server), or another `program`, and captures what it prints.
 enum ClusterCLI {
     struct Run: Sendable {
         var status: Int32
@@ -208,9 +208,9 @@ enum ClusterCLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String]) throws -> Run {
+    static func run(_ arguments: [String], program: URL = cairnExecutable) throws -> Run {
         let process = Process()
-        process.executableURL = cairnExecutable
+        process.executableURL = program
         process.arguments = arguments
         let output = Pipe(), error = Pipe()
         process.standardOutput = output

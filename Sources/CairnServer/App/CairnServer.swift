@@ -36,6 +36,7 @@ public struct CairnServer: Sendable {
     public init(config: ServerConfig, logger: Logger) throws {
         self.config = config
         self.logger = logger
+        for warning in config.warnings { logger.warning("\(warning)") }
         let metrics = ServerMetrics()
         let failures = CacheWriteFailures(logger: logger) { metrics.cacheWriteFailed() }
         let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize, layout: CacheLayout(config: config),

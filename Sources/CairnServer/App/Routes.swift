@@ -10,6 +10,9 @@ enum Routes {
         router.addMiddleware {
             ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, requests: services.requests, logger: logger)
         }
+        if let signing = config.security.signing {
+            router.addMiddleware { SignatureMiddleware(signer: URLSigner(keys: signing.keys), routes: signing.routes, metrics: services.metrics) }
+        }
         if config.admin.listen == nil {
             router.addMiddleware { AdminAuthMiddleware(token: config.admin.token, metrics: services.metrics) }
             if let admin, config.admin.token != nil { AdminRoutes.add(to: router, server: admin) }

@@ -5,8 +5,12 @@ import ServiceLifecycle
 /// (a database every `refresh`, a file for changes), a database with a `listen` channel also
 /// hears its change notices (``DatasetListener``), and SIGHUP re-reads them all at once. Ends
 /// with the server.
-struct DatasetRefresher: Service {
+struct DatasetRefresher: Service, CustomStringConvertible {
     let server: CairnServer
+
+    /// What ServiceLifecycle logs for it: not the server and its configuration (sources' URLs and
+    /// headers may hold keys).
+    var description: String { "DatasetRefresher" }
 
     func run() async throws {
         let datasets = Array(server.services.clusters.datasets.values)

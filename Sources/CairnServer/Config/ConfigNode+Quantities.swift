@@ -48,3 +48,11 @@ extension ConfigNode {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
+
+extension ServerConfig {
+    /// A duration written as the configuration writes them (`500ms`, `90s`, `15m`, `1h`, `7d`, `1w`),
+    /// within `range`, for command-line options: errors are named by `name` (`--expires: …`).
+    public static func seconds(_ text: String, name: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double {
+        try ConfigNode(.scalar(.init(text)), path: name).seconds(in: range)
+    }
+}

@@ -8,8 +8,6 @@ extension ServerConfig {
         public var token: AdminToken?
         /// Serve `/admin/` on this address only (not on the public one); nil: beside the other routes.
         public var listen: (host: String, port: Int)?
-        /// Warnings about the token file (readable by others) to log at start-up.
-        public var warnings: [String] = []
     }
 }
 
@@ -33,10 +31,10 @@ extension ServerConfig {
             switch key {
             case "token_file":
                 let path = Self.resolve(try value.string(), in: directory)
-                let secret: SecretFile
-                do { secret = try SecretFile.read(path) } catch { throw ConfigError(value.path, "\(error)") }
-                admin.token = AdminToken(secret.text)
-                if let warning = secret.warning { admin.warnings.append("admin.token_file: \(warning)") }
+                let (secret, warning): (String, String?)
+                do { (secret, warning) = try SecretFile.read(path: path) } catch { throw ConfigError(value.path, "\(error)") }
+                admin.token = AdminToken(secret)
+                if let warning { warnings.append("admin.token_file: \(warning)") }
             default:
                 admin.listen = try Self.address(try value.string(), path: value.path)
             }

@@ -6,8 +6,8 @@ import Markers
 import Tiles
 
 extension ServerConfig {
-    /// Reads `datasets.NAME`.
-    static func dataset(_ name: String, _ node: ConfigNode, directory: String) throws -> Dataset {
+    /// Reads `datasets.NAME`; what to warn about at start-up (a password file others may read) goes to `warnings`.
+    static func dataset(_ name: String, _ node: ConfigNode, directory: String, warnings: inout [String]) throws -> Dataset {
         var file: String?
         var postgres: PostgresPointQuery?
         var options = PointReadOptions()
@@ -23,7 +23,7 @@ extension ServerConfig {
             case "lon": options.longitudeColumn = try value.string()
             case "lat": options.latitudeColumn = try value.string()
             case "id": options.idColumn = try value.string()
-            case "postgres": postgres = try postgresQuery(value)
+            case "postgres": postgres = try postgresQuery(value, directory: directory, warnings: &warnings)
             default: fields.append((key, value))
             }
         }
@@ -75,12 +75,21 @@ extension ServerConfig {
         return dataset
     }
 
-    private static func postgresQuery(_ node: ConfigNode) throws -> PostgresPointQuery {
+    private static func postgresQuery(_ node: ConfigNode, directory: String, warnings: inout [String]) throws -> PostgresPointQuery {
         var url: String?, sql: String?
         var query = PostgresPointQuery(url: "", query: "")
-        try node.fields(["url", "query", "id", "lon", "lat", "timeout", "listen"], nullable: ["id"]) { key, value in
+        var passwordWarning: String?
+        try node.fields(["url", "query", "id", "lon", "lat", "timeout", "listen", "password_file"], nullable: ["id"]) { key, value in
             switch key {
             case "url": url = try value.string()
+            case "password_file":
+                do {
+                    let file = try SecretFile.read(path: resolve(try value.string(), in: directory))
+                    query.password = file.secret
+                    passwordWarning = file.warning
+                } catch let problem as SecretFile.Problem {
+                    throw ConfigError(value.path, problem.description)
+                }
             case "query": sql = try value.string()
             case "id": query.idColumn = value.isNull ? nil : try value.string()
             case "lon": query.longitudeColumn = try value.string()
@@ -98,6 +107,7 @@ extension ServerConfig {
         guard let sql, !sql.isEmpty else { throw ConfigError(node.path + ".query", "expected the query returning id, lon, lat and properties") }
         query.url = url
         query.query = sql
+        if let passwordWarning { warnings.append(passwordWarning) }
         do { try query.validate() } catch { throw ConfigError(node.path + ".url", "\(error)") }
         return query
     }

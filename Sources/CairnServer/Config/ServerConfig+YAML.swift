@@ -6,30 +6,35 @@ import Yams
 
 extension ServerConfig {
     /// Reads the configuration at `path`; relative paths inside it (style files, file:// sources)
-    /// are taken from the file's directory. Every problem names its path in the file.
-    public static func load(path: String) throws -> ServerConfig {
+    /// are taken from the file's directory, `${NAME}`s from `environment`. Every problem names its path in the file.
+    public static func load(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
             throw ConfigError("", "cannot read the configuration file (\(reason))")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        return try ServerConfig(yaml: String(decoding: data, as: UTF8.self), directory: directory.isEmpty ? "." : directory)
+        return try ServerConfig(yaml: String(decoding: data, as: UTF8.self), directory: directory.isEmpty ? "." : directory,
+                                environment: environment)
     }
 
-    /// Parses a configuration; `directory` resolves relative paths.
-    public init(yaml: String, directory: String = ".") throws {
-        let root: Node
+    /// Parses a configuration; `directory` resolves relative paths, `environment` gives the values of
+    /// `${NAME}`s (``EnvironmentSubstitution``).
+    public init(yaml: String, directory: String = ".", environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        var root: Node
         do {
             root = try Yams.compose(yaml: yaml) ?? Node.mapping(Node.Mapping([]))
         } catch {
             throw ConfigError("", "not valid YAML (\(error))")
         }
+        root = try EnvironmentSubstitution.apply(to: root, path: "", environment: environment)
         self.init()
         var layerNode: ConfigNode?
         var limitsNode: ConfigNode?
         var datasetNode: ConfigNode?
-        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "datasets", "badges", "cards", "limits", "page", "admin"]) { key, node in
+        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "datasets", "badges", "cards", "limits", "page",
+                                                  "security", "admin"]) { key, node in
             switch key {
+            case "security": try readSecurity(node, directory: directory)
             case "admin": try readAdmin(node, directory: directory)
             case "datasets": datasetNode = node
             case "server": try readServer(node)
@@ -52,7 +57,7 @@ extension ServerConfig {
         if let datasetNode {
             for (name, node) in try datasetNode.entries() {
                 try Self.checkName(name, path: node.path)
-                let dataset = try Self.dataset(name, node, directory: directory)
+                let dataset = try Self.dataset(name, node, directory: directory, warnings: &warnings)
                 if let style = dataset.style, badges.styles[style] == nil {
                     throw ConfigError(node.path + ".style", "no style '\(style)' (known: \(badges.styles.keys.sorted().joined(separator: ", ")))")
                 }

@@ -116,7 +116,10 @@ public struct ServerConfig: Sendable {
     public var cards = Cards()
     public var limits = Limits()
     public var page = Page()
+    public var security = Security()
     public var admin = Admin()
+    /// What the server should warn about when it starts (a secret file others may read); never a secret.
+    public var warnings: [String] = []
 
     public init() {}
 

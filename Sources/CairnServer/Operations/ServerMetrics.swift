@@ -102,6 +102,11 @@ struct ServerMetrics: Sendable {
         }
     }
 
+    /// A request to a signed route refused (`reason`: missing, malformed, mismatch, expired).
+    func signatureRejected(reason: String) {
+        requestMetrics.counter("cairn_signature_rejections_total", ("reason", reason), factory: factory).increment()
+    }
+
     /// A tile, badge or card that could not be stored in the disk cache (and was served anyway).
     func cacheWriteFailed() {
         Counter(label: "cairn_cache_write_failures_total", factory: factory).increment()

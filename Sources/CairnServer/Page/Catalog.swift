@@ -20,6 +20,8 @@ enum Catalog {
                 "images": config.cards.imageSource != nil,
                 "url": "cards/{image_id}.png",
             ] as [String: Any],
+            // The route groups that need signed URLs (docs/signed-urls.md): the page leaves them out.
+            "signed_routes": (config.security.signing?.routes ?? []).map(\.rawValue).sorted(),
             "limits": ["max_scale": config.limits.maxScale, "max_text": config.limits.maxText, "max_static_side": config.limits.maxStaticSide],
         ]
     }

@@ -13,6 +13,7 @@
   let pending = 0;               // catalog and cluster requests under way
   let map = null;
   let currentLayer = null;
+  let signed = new Set();        // the route groups that need signed URLs (catalog.signed_routes): left out here
 
   /// The absolute form of a page-relative URL, for copying; template braces stay braces.
   function absolute(url) { return new URL(url, document.baseURI).href.replace(/%7B/g, '{').replace(/%7D/g, '}'); }
@@ -77,7 +78,7 @@
   /// The static map of what the map shows now: the current layer, centre, zoom and size, with the
   /// clusters of the first dataset whose markers are on.
   function showStaticURL(overlays) {
-    if (!currentLayer) return;
+    if (!currentLayer || signed.has('static')) return;
     const center = map.getCenter().wrap(), size = map.getSize(), largest = window.cairn.catalog.limits.max_static_side;
     let url = currentLayer.static.replace('{lon}', center.lng.toFixed(5)).replace('{lat}', center.lat.toFixed(5))
       .replace('{zoom}', String(map.getZoom())).replace('{width}', Math.min(size.x, largest)).replace('{height}', Math.min(size.y, largest));
@@ -184,8 +185,10 @@
       const [lng, lat] = feature.geometry.coordinates;
       const properties = feature.properties || {};
       if (properties.cluster) {
-        const badge = badgeURL(properties);
-        const image = element('img', { srcset: `${badge} 2x`, alt: properties.point_count_abbreviated || String(properties.point_count) });
+        const count = properties.point_count_abbreviated || String(properties.point_count);
+        // Signed badges cannot be asked for: the count as text instead.
+        const image = signed.has('badges') ? element('span', { class: 'cairn-count', text: count })
+          : element('img', { srcset: `${badgeURL(properties)} 2x`, alt: count });
         const clusterMarker = L.marker([lat, lng], { icon: L.divIcon({ className: 'cairn-cluster', html: image, iconSize: null }) });
         clusterMarker.feature = feature;
         clusterMarker.on('click', () => zoomInto(feature, lat, lng));
@@ -216,7 +219,7 @@
     /// The point's card when the dataset has cards and the point an id; else its properties.
     function popup(feature, owner) {
       const box = element('div', { class: 'cairn-popup' });
-      if (dataset.cards && feature.id !== undefined && feature.id !== null) {
+      if (dataset.cards && !signed.has('cards') && feature.id !== undefined && feature.id !== null) {
         const card = element('img', {
           class: 'cairn-card', alt: `The card of point ${feature.id}`,
           srcset: `${dataset.clusters}/points/${encodeURIComponent(String(feature.id))}/card.png?scale=2 2x`,
@@ -300,7 +303,7 @@
       ...copyRow(`view-url-${dataset.name}`, absolute(`${dataset.clusters}?bbox=-180,-85,180,85&zoom=0`), 'GeoJSON of this view'),
       ...copyRow(`tiles-url-${dataset.name}`, absolute(dataset.tiles), 'Overlay tiles (also @2x, .webp)'),
       ...copyRow(`mvt-url-${dataset.name}`, absolute(dataset.vector_tiles), 'Vector tiles (MVT)'),
-      ...filterBox(dataset),
+      ...(signed.has('clusters') ? [] : filterBox(dataset)),
       ...legend(dataset),
     ]);
   }
@@ -364,14 +367,35 @@
     }
   });
 
+  // Signed routes ------------------------------------------------------------------------------
+
+  /// Says which features the page leaves out because their routes need signed URLs (it has no keys),
+  /// and hides their parts of the panel.
+  function leaveOutSigned() {
+    const names = { tiles: 'map tiles', static: 'static maps', clusters: 'clusters', badges: 'badges', cards: 'cards' };
+    const left = Object.keys(names).filter((group) => signed.has(group));
+    if (left.length === 0) return;
+    const list = left.map((group) => names[group]);
+    const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list[0];
+    const note = document.getElementById('signed-note');
+    note.textContent = `${joined[0].toUpperCase()}${joined.slice(1)} need signed URLs on this server: not offered here` +
+      (signed.has('tiles') ? ' (the map cannot show its layers).' : '.');
+    note.hidden = false;
+    if (signed.has('static')) for (const node of document.querySelectorAll('.static-row')) node.hidden = true;
+    if (signed.has('badges')) document.getElementById('badges').hidden = true;
+    if (signed.has('cards')) document.getElementById('card').hidden = true;
+  }
+
   // Start --------------------------------------------------------------------------------------
 
   function start(catalog) {
     if (catalog.layers.length === 0) throw new Error('the server has no layers');
+    signed = new Set(catalog.signed_routes || []);
+    leaveOutSigned();
     map = L.map('map', { worldCopyJump: true, zoomControl: true });
     const baseLayers = {};
     const layerOf = new Map();
-    for (const layer of catalog.layers) {
+    for (const layer of signed.has('tiles') ? [] : catalog.layers) {
       const tiles = tileLayer(layer);
       baseLayers[layer.name] = tiles;
       layerOf.set(tiles, layer);
@@ -381,10 +405,12 @@
     const list = document.getElementById('dataset-list');
     if (catalog.datasets.length) list.replaceChildren();
     for (const dataset of catalog.datasets) {
-      overlays[dataset.name] = clusterMarkers(dataset, catalog);
-      labels[dataset.name] = `${dataset.name}: cluster markers`;
-      overlays[`${dataset.name}:tiles`] = clusterTiles(dataset);
-      labels[`${dataset.name}:tiles`] = `${dataset.name}: overlay tiles`;
+      if (!signed.has('clusters')) {
+        overlays[dataset.name] = clusterMarkers(dataset, catalog);
+        labels[dataset.name] = `${dataset.name}: cluster markers`;
+        overlays[`${dataset.name}:tiles`] = clusterTiles(dataset);
+        labels[`${dataset.name}:tiles`] = `${dataset.name}: overlay tiles`;
+      }
       list.append(describeDataset(dataset));
     }
     const control = {};
@@ -396,7 +422,7 @@
     // The zoom range first (the layer's), then the view, then the layers that ask for the view's bounds.
     showLayer(first);
     map.setView(view ? view.center : [30, 10], view ? view.zoom : Math.max(first.minzoom, Math.min(2, first.maxzoom)));
-    baseLayers[first.name].addTo(map);
+    if (baseLayers[first.name]) baseLayers[first.name].addTo(map);
     map.on('baselayerchange', (event) => { showLayer(layerOf.get(event.layer)); writeHash(overlays); });
     const active = view && view.overlays ? view.overlays : catalog.datasets.map((dataset) => dataset.name);
     for (const key of active) if (overlays[key]) overlays[key].addTo(map);
@@ -406,8 +432,8 @@
       const wanted = readHash();
       if (wanted) map.setView(wanted.center, wanted.zoom);
     });
-    badgeGallery(catalog);
-    cardPlayground(catalog);
+    if (!signed.has('badges')) badgeGallery(catalog);
+    if (!signed.has('cards')) cardPlayground(catalog);
     writeHash(overlays);
     showStatus();
     window.cairn.map = map;

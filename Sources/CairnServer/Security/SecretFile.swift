@@ -1,25 +1,40 @@
 import Foundation
 
-/// A secret kept in a file of its own (a Kubernetes Secret mounted as a file): its text with one
-/// trailing newline trimmed, and a warning when others than the owner may read the file.
-struct SecretFile: Sendable {
-    let text: String
-    /// Says that the file is readable by its group or by everyone (without the secret).
-    let warning: String?
-
-    struct Unreadable: Error, CustomStringConvertible {
-        let description: String
+/// A secret kept in a file of its own rather than in the configuration (a Docker or Kubernetes
+/// secret, a file only the service's user may read): a database password, an admin token, the
+/// URL-signing keys.
+///
+/// ```swift
+/// let (password, warning) = try SecretFile.read(path: "/run/secrets/db-password")
+/// if let warning { logger.warning("\(warning)") }
+/// ```
+///
+/// Errors and warnings name the file, never its contents.
+public enum SecretFile {
+    /// Why a secret file cannot be used: missing, unreadable or empty. Its description names the
+    /// file and the problem (`/run/secrets/db: no such file`), never the contents.
+    public struct Problem: Error, CustomStringConvertible, Sendable, Equatable {
+        public let description: String
     }
 
-    static func read(_ path: String) throws(Unreadable) -> SecretFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Unreadable(description: "cannot read \(path) (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
-        }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
-        guard !text.isEmpty else { throw Unreadable(description: "\(path) is empty") }
+    /// The file's text as UTF-8, without one trailing newline (`\n` or `\r\n`), and a warning when
+    /// the file can be read or written by others than its owner (`mode & 0o077 != 0`): the caller
+    /// logs it (the secret is not in it). Throws for a missing, unreadable or empty file (a file
+    /// holding only a newline is empty).
+    public static func read(path: String) throws(Problem) -> (secret: String, warning: String?) {
         var status = stat()
-        let open = stat(path, &status) == 0 && status.st_mode & 0o077 != 0
-        return SecretFile(text: text, warning: open ? "\(path) is readable by others than its owner (chmod 600 it)" : nil)
+        guard stat(path, &status) == 0 else { throw Problem(description: "\(path): \(String(cString: strerror(errno)))") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw Problem(description: "\(path): not a regular file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(description: "\(path): cannot be read (permission denied)")
+        }
+        var secret = String(decoding: data, as: UTF8.self)
+        // "\r\n" is one Character in Swift: `hasSuffix("\n")` does not see it.
+        if secret.hasSuffix("\r\n") || secret.hasSuffix("\n") { secret.removeLast() }
+        guard !secret.isEmpty else { throw Problem(description: "\(path): the file is empty") }
+        let mode = status.st_mode & 0o777
+        let warning = mode & 0o077 == 0 ? nil
+            : "\(path) can be read by others than its owner (mode 0\(String(mode, radix: 8))): chmod 600 it"
+        return (secret, warning)
     }
 }

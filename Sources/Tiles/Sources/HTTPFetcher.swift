@@ -39,7 +39,9 @@ public final class HTTPFetcher: Sendable {
         }
         let clock = ContinuousClock()
         let end = options.deadline.map { clock.now + .milliseconds(Int64($0 * 1000)) }
-        var failure = SourceError("GET \(url): no attempt made", kind: .connection)
+        // Messages name the URL without its credentials.
+        let shown = ShownURL.redacting(url)
+        var failure = SourceError("GET \(shown): no attempt made", kind: .connection)
         var serverDelay: Double?
         var attempts = 0
         for attempt in 0...max(0, options.retries) {
@@ -51,7 +53,7 @@ public final class HTTPFetcher: Sendable {
             let budget = end.map { min(options.timeout, Self.seconds(clock.now.duration(to: $0))) } ?? options.timeout
             guard budget > 0 else { break }
             attempts += 1
-            switch try await self.attempt(request, url: url, timeout: budget, bounded: end != nil) {
+            switch try await self.attempt(request, url: shown, timeout: budget, bounded: end != nil) {
             case .answer(let answer): return answer
             case .retry(let error, let delay):
                 failure = error
@@ -65,7 +67,7 @@ public final class HTTPFetcher: Sendable {
 
     /// One attempt of at most `timeout` seconds; `bounded` makes that the whole exchange, body
     /// included (AsyncHTTPClient's own timeout ends with the response head). Throws what is not
-    /// worth retrying.
+    /// worth retrying. `url` is the request's, as messages show it (``ShownURL``).
     private func attempt(_ request: HTTPClientRequest, url: String, timeout: Double, bounded: Bool) async throws -> Outcome {
         do {
             guard bounded else { return try await exchange(request, url: url, timeout: timeout) }
