@@ -44,10 +44,9 @@ public struct CachePurge: Sendable {
         }
         var age: Double?
         if let olderThan {
-            guard let seconds = Quantity.seconds(olderThan) else {
-                throw CacheOptionError("older-than", "'\(olderThan.prefix(40))' is not a duration (like 90m, 12h, 7d)")
+            do { age = try ServerConfig.seconds(String(olderThan.prefix(40)), name: "older-than", in: 0...3_153_600_000) } catch {
+                throw CacheOptionError("older-than", error.problem)
             }
-            age = seconds
         }
         self.init(group: group, zooms: try zoom.map(Self.zoomRange), region: region, olderThan: age)
     }
