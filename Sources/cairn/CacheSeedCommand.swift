@@ -63,6 +63,18 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
         } catch let error as ConfigError {
             throw CLIError.usage("\(configFile.config): \(error)")
         }
+        // The server's HTTP clients must be closed whatever happens (one freed open traps).
+        do {
+            try await seed(plan, with: server, cacheDirectory: settings.cache.directory)
+        } catch {
+            await server.close()
+            throw error
+        }
+        await server.close()
+    }
+
+    /// Checks the plan, seeds it with a progress line, tells a running server and prints the summary.
+    private func seed(_ plan: SeedPlan, with server: CairnServer, cacheDirectory: String) async throws {
         do {
             try await server.checkSeed(plan)
         } catch {
@@ -81,7 +93,7 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
         _ = await seeding.result
         watcher.cancel()
         // A running server learns of the new files (its size and LRU count them; its memory forgets older copies).
-        CacheChanges.announce(root: settings.cache.directory)
+        CacheChanges.announce(root: cacheDirectory)
         let counts = progress.counts
         var summary = "seeded \(counts.stored) tiles of layer \(layer) (\(ByteCount.format(Double(counts.bytes))))"
         if counts.kept > 0 { summary += ", kept \(counts.kept) already fresh" }
