@@ -247,15 +247,30 @@ final class DiskCache: Sendable {
         }
     }
 
-    /// Deletes `.NAME.tmp-…` files (a write a crash cut short) in every directory.
+    /// Deletes `.NAME.tmp-PID-…` files (a write a crash cut short) and `.cairn-trash-PID-…`
+    /// directories (a clear cut short) in every directory — only those their process left behind:
+    /// another process may be using the directory now (`cairn cache seed` opens the cache beside a
+    /// running server, whose writes and clears are in progress).
     private func removeTemporaries(under relative: String) {
         let path = relative.isEmpty ? root : root + "/" + relative
         var directories: [String] = []
         CacheWalk.list(path) { name, isDirectory in
-            if isDirectory, name.hasPrefix(".cairn-trash-") { CacheDirectory.removeTree(path + "/" + name) }  // a clear cut short
-            else if isDirectory { if !name.hasPrefix(".") { directories.append(name) } }
-            else if name.hasPrefix("."), name.contains(".tmp-") { unlink(path + "/" + name) }
+            if isDirectory, name.hasPrefix(".cairn-trash-") {
+                if Self.isLeftover(writer: name.dropFirst(".cairn-trash-".count)) { CacheDirectory.removeTree(path + "/" + name) }
+            } else if isDirectory {
+                if !name.hasPrefix(".") { directories.append(name) }
+            } else if name.hasPrefix("."), let marker = name.range(of: ".tmp-") {
+                if Self.isLeftover(writer: name[marker.upperBound...]) { unlink(path + "/" + name) }
+            }
         }
         for directory in directories { removeTemporaries(under: relative.isEmpty ? directory : relative + "/" + directory) }
+    }
+
+    /// Whether a temporary whose name continues with `writer` (`PID-…`) is a leftover: written by
+    /// a process no longer running, or by this process's PID (a previous life of it, such as a
+    /// container's PID 1). Names without a PID are leftovers.
+    static func isLeftover(writer: Substring) -> Bool {
+        guard let pid = pid_t(writer.prefix { $0.isASCII && $0.isNumber }), pid > 0 else { return true }
+        return pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
     }
 }
