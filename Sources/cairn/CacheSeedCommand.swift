@@ -56,6 +56,9 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
         try global.configureFonts()
         let settings = try configFile.load()
         let plan = SeedPlan(layer: layer, tiles: try tileList(), scale: scale, format: try imageFormat(), jobs: jobs, resume: resume)
+        // Before the server opens (and so makes) the cache directory.
+        let layers = Set(settings.layers.map(\.name))
+        guard layers.contains(layer) else { throw CacheCommandError.unknown("--layer", "layer", layer, layers) }
         LoggingSystem.bootstrap { LineLogHandler(label: $0, level: .warning, format: .text) }
         let server: CairnServer
         do {
