@@ -181,6 +181,47 @@ import Tiles
         }
     }
 
+    @Test func purgingAnAnimatedLayersTileRemovesEveryFrameAndTheAnimation() throws {
+        let upstream = try TestUpstream { request in
+            // Frames `a` and `b`: both the corpus tile.
+            let parts = request.path.split(separator: "/")
+            return parts.count == 4 ? FixtureTiles.reply(for: "/" + parts.dropFirst().joined(separator: "/")) : .status(404)
+        }
+        defer { upstream.stop() }
+        let config = """
+            layers:
+              radar:
+                source: {url: "\(upstream.baseURL)/{t}/{z}/{x}/{y}.png", retries: 0}
+                chain: [{grid: {}}]
+                maxzoom: 6
+                frames: {times: [a, b], delay: 400ms}
+            """
+        let server = try ServerProcess(config: config)
+        defer { server.kill() }
+        for tile in ["2/1/1", "2/2/1"] {
+            #expect(try server.request("/tiles/radar/\(tile).png").status == 200)
+            #expect(try server.request("/tiles/radar/\(tile).webp").status == 200)
+            #expect(try server.request("/tiles/radar/\(tile).png").header("Cache-Status")?.hasPrefix("cairn; hit") == true)
+        }
+        let before = Set(cacheEntries(under: server.cacheDirectory).keys)
+        func entries(of tile: String) -> Set<String> {
+            before.filter { $0.contains("/\(tile).") || $0.contains("/\(tile)-") }
+        }
+        // Each tile: its two frames (radar/frames/N-hash/…) and its APNG and WebP animations (_animations/radar/…).
+        #expect(entries(of: "2/1/1").filter { $0.hasPrefix("radar/frames/") }.count == 2, "\(before.sorted())")
+        #expect(entries(of: "2/1/1").filter { $0.hasPrefix("_animations/radar/2/1/1-") }.count == 2, "\(before.sorted())")
+
+        // Lon -80…-10, lat 10…50: tile 2/1/1 only.
+        let run = try server.cache("purge", "--layer", "radar", "--bbox=-80,10,-10,50", "--zoom", "2")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lastLine.hasPrefix("purged \(entries(of: "2/1/1").count) tiles of layer radar, "), "\(run.stderr)")
+        #expect(Set(cacheEntries(under: server.cacheDirectory).keys) == before.subtracting(entries(of: "2/1/1")))
+        #expect(try server.request("/tiles/radar/2/2/1.png").header("Cache-Status")?.hasPrefix("cairn; hit") == true)
+        let again = try server.request("/tiles/radar/2/1/1.png")
+        #expect(again.status == 200)
+        #expect(again.header("Cache-Status")?.contains("fwd=miss") == true, "\(again.header("Cache-Status") ?? "")")
+    }
+
     // MARK: clear
 
     @Test func clearingWhileRequestsRunAnswersEveryOneAndLeavesNoEntry() throws {
