@@ -258,6 +258,7 @@ import Tiles
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lastLine.hasPrefix("cleared the whole cache: "), "\(run.stderr)")
         #expect(answers.counts.keys.sorted() == [200], "\(answers.counts)")
+        #expect((try server.metric("cairn_cache_write_failures_total") ?? 0) == 0, "\(server.log)")
         // Only what was asked for during the clear may be back; nothing from before is left, nor the trash.
         let left = Set(cacheEntries(under: server.cacheDirectory).keys)
         let asked = Set(during.map { String($0.dropFirst("/tiles/".count)) })

@@ -95,29 +95,40 @@ final class DiskCache: Sendable {
     }
 
     /// Stores a tile and its metadata, each file whole or not at all, then evicts down to capacity.
-    /// Whether it was stored: a failure leaves neither file and is reported, not thrown.
+    /// Whether it was stored: a failure leaves neither file and is reported, not thrown. A write
+    /// whose directory went away meanwhile (`cairn cache clear` renames directories away at any
+    /// moment) makes it again and is tried once more.
     @discardableResult
     func store(_ key: String, bytes: [UInt8], metadata: CacheMetadata) -> Bool {
         let path = root + "/" + key
         let directory = (path as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: directory) {
-            // Also makes the cache directory itself again if it was deleted.
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
         let meta = metadata.encoded
-        do {
-            try AtomicFile.write(bytes, to: path)
-        } catch {
-            return failed(key, error)
+        for attempt in 1...2 {
+            if attempt == 2 || !FileManager.default.fileExists(atPath: directory) {
+                // Also makes the cache directory itself again if it was deleted.
+                try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            do {
+                try Self.write(bytes, meta: meta, to: path)
+            } catch {
+                if attempt == 1, access(directory, F_OK) != 0 { continue }
+                return failed(key, error)
+            }
+            break
         }
+        record(key, size: bytes.count + meta.count)
+        return true
+    }
+
+    /// Writes a tile, then its metadata; when the metadata fails, the tile is removed again.
+    private static func write(_ bytes: [UInt8], meta: [UInt8], to path: String) throws(StorageError) {
+        try AtomicFile.write(bytes, to: path)
         do {
             try AtomicFile.write(meta, to: path + ".meta")
         } catch {
             unlink(path)
-            return failed(key, error)
+            throw error
         }
-        record(key, size: bytes.count + meta.count)
-        return true
     }
 
     /// Replaces a stored tile's metadata (after the upstream said 304 Not Modified); stores the
