@@ -56,6 +56,30 @@ import Tiles
         #expect(upstream.totalRequests == fetched + tiles.count, "the seeded server fetched again")
     }
 
+    @Test func aTileListAtAnotherScaleAndFormatIsSeededAsTheServerWouldStoreIt() throws {
+        let upstream = try upstream()
+        defer { upstream.stop() }
+        let config = CacheTestConfig.layers(["world"], upstream: upstream.baseURL)
+        let server = try ServerProcess(config: config)
+        defer { server.kill() }
+        let list = server.directory + "/tiles.txt"
+        try "1/0/0\n2/1/1\n3/4/2\n".write(toFile: list, atomically: true, encoding: .utf8)
+
+        let run = try server.cache("seed", "--layer", "world", "--tiles", list, "--zoom", "1-2", "--scale", "2", "--format", "webp")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lastLine.hasPrefix("seeded 2 tiles of layer world ("), "\(run.stderr)")
+        #expect(Set(cacheEntries(under: server.cacheDirectory).keys) == ["world/1/0/0@2x.webp", "world/2/1/1@2x.webp"])
+        let cold = try ServerProcess(config: config)
+        defer { cold.kill() }
+        for tile in ["1/0/0", "2/1/1"] {
+            let hit = try server.request("/tiles/world/\(tile)@2x.webp")
+            #expect(hit.header("Cache-Status") == "cairn; hit", "\(tile)")
+            #expect(hit.header("Content-Type") == "image/webp")
+            let miss = try cold.request("/tiles/world/\(tile)@2x.webp")
+            #expect(hit.body == miss.body && hit.header("ETag") == miss.header("ETag"), "\(tile)")
+        }
+    }
+
     @Test func resumeKeepsFreshTilesAndSeedsTheRest() throws {
         let upstream = try upstream()
         defer { upstream.stop() }
