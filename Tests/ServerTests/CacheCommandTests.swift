@@ -6,14 +6,23 @@ import Tiles
 
 /// `cairn cache stats|purge|clear` on the cache of a real `cairn serve` on loopback: what they print
 /// is what a walk of the directory finds, and the running server hears of what they removed.
-@Suite(.serialized) struct CacheCommandTests {
+@Suite(.serialized) final class CacheCommandTests {
+    /// The corpus tiles.
+    private let upstream: TestUpstream
+
+    init() throws { upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) } }
+
+    deinit { upstream.stop() }
+
+    /// A server of `layers` over the upstream (killed when released).
+    private func serving(_ layers: [String], cache: String = "") throws -> ServerProcess {
+        try ServerProcess(config: CacheTestConfig.layers(layers, upstream: upstream.baseURL, cache: cache))
+    }
+
     // MARK: stats
 
     @Test func statsEqualAWalkOfTheDirectoryPerGroupAndInTotal() throws {
-        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
-        defer { upstream.stop() }
-        let server = try ServerProcess(config: CacheTestConfig.layers(["world", "relief"], upstream: upstream.baseURL, cache: "max_size: 2MB"))
-        defer { server.kill() }
+        let server = try serving(["world", "relief"], cache: "max_size: 2MB")
         let targets = (0..<4).map { "/tiles/world/2/\($0)/1.png" } + ["/tiles/world/3/4/2@2x.png", "/tiles/world/3/4/2.webp",
                                                                        "/tiles/relief/1/0/0.png", "/badges/7.png", "/badges/1200.png"]
         for target in targets { #expect(try server.request(target).status == 200, "\(target)") }
@@ -102,11 +111,8 @@ import Tiles
     }
 
     @Test func purgingARegionAtTwoZoomsMakesExactlyThoseTilesMissesWhileTheServerRuns() throws {
-        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
-        defer { upstream.stop() }
         // The memory tier is on (the default): a purged tile must not be served from memory either.
-        let server = try ServerProcess(config: CacheTestConfig.layers(["world"], upstream: upstream.baseURL))
-        defer { server.kill() }
+        let server = try serving(["world"])
         // Zooms 2 and 3 everywhere, zoom 4 around the region; the region's zoom-3 tiles also @2x and
         // as WebP, and one @2x outside it.
         var targets = [2, 3].flatMap { z in corpus(z).map { "/tiles/world/\(z)/\($0.x)/\($0.y).png" } }
@@ -157,10 +163,7 @@ import Tiles
     }
 
     @Test func purgingOlderThanKeepsYoungerTiles() throws {
-        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
-        defer { upstream.stop() }
-        let server = try ServerProcess(config: CacheTestConfig.layers(["world"], upstream: upstream.baseURL))
-        defer { server.kill() }
+        let server = try serving(["world"])
         let tiles = corpus(2)
         for tile in tiles { #expect(try server.request("/tiles/world/2/\(tile.x)/\(tile.y).png").status == 200) }
         let old = tiles.filter { $0.x < 2 }, young = tiles.filter { $0.x >= 2 }
@@ -225,10 +228,7 @@ import Tiles
     // MARK: clear
 
     @Test func clearingWhileRequestsRunAnswersEveryOneAndLeavesNoEntry() throws {
-        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
-        defer { upstream.stop() }
-        let server = try ServerProcess(config: CacheTestConfig.layers(["world", "relief"], upstream: upstream.baseURL))
-        defer { server.kill() }
+        let server = try serving(["world", "relief"])
         // Entries from before the clear: tiles of both layers and badges.
         let before = corpus(3).flatMap { ["/tiles/world/3/\($0.x)/\($0.y).png", "/tiles/relief/3/\($0.x)/\($0.y).png"] }
             + (1...20).map { "/badges/\($0).png" }
@@ -276,10 +276,7 @@ import Tiles
     }
 
     @Test func clearingOneLayerLeavesTheOthers() throws {
-        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
-        defer { upstream.stop() }
-        let server = try ServerProcess(config: CacheTestConfig.layers(["world", "relief"], upstream: upstream.baseURL))
-        defer { server.kill() }
+        let server = try serving(["world", "relief"])
         let targets = corpus(2).flatMap { ["/tiles/world/2/\($0.x)/\($0.y).png", "/tiles/relief/2/\($0.x)/\($0.y).png"] }
             + ["/tiles/relief/3/4/2@2x.png", "/badges/42.png"]
         for target in targets { #expect(try server.request(target).status == 200, "\(target)") }

@@ -6,30 +6,32 @@ import Tiles
 /// `cairn cache seed` beside a real `cairn serve` on loopback: the tiles it stores are hits with the
 /// bytes, ETag and freshness a cold request gives; `--resume` keeps fresh ones; a seed larger than
 /// the cache is refused before anything is written; bad options are one `error:` line and exit 64.
-@Suite(.serialized) struct CacheSeedTests {
+@Suite(.serialized) final class CacheSeedTests {
     /// Zooms 0–2 of the whole world: 1 + 4 + 16 tiles.
     private let world = ["--bbox=-180,-85,180,85", "--zoom", "0-2"]
     private let tiles = (0...2).flatMap { z in (0..<(1 << z)).flatMap { x in (0..<(1 << z)).map { "\(z)/\(x)/\($0)" } } }
-
     /// The corpus tiles, fresh for an hour.
-    private func upstream() throws -> TestUpstream {
-        try TestUpstream { request in
+    private let upstream: TestUpstream
+
+    init() throws {
+        upstream = try TestUpstream { request in
             var reply = FixtureTiles.reply(for: request.path)
             reply.headers.append(("Cache-Control", "max-age=3600"))
             return reply
         }
     }
 
+    deinit { upstream.stop() }
+
+    /// Layer `world` over the upstream, with the `cache` settings.
+    private func config(cache: String = "") -> String { CacheTestConfig.layers(["world"], upstream: upstream.baseURL, cache: cache) }
+
     private func maxAge(_ response: HTTPResponse) -> Int? {
         response.header("Cache-Control")?.firstMatch(of: /max-age=(\d+)/).flatMap { Int($0.1) }
     }
 
     @Test func seededTilesAreHitsWithTheBytesETagAndFreshnessOfAColdRequest() throws {
-        let upstream = try upstream()
-        defer { upstream.stop() }
-        let config = CacheTestConfig.layers(["world"], upstream: upstream.baseURL)
-        let server = try ServerProcess(config: config)
-        defer { server.kill() }
+        let server = try ServerProcess(config: config())
         #expect(try server.request("/tiles/world/1/0/0.png").header("Cache-Status") == "cairn; fwd=miss; stored")
 
         let run = try server.cache("seed", "--layer", "world", world[0], world[1], world[2])
@@ -39,8 +41,7 @@ import Tiles
         #expect(run.lastLine.wholeMatch(of: /seeded 21 tiles of layer world \((\d+(\.\d)? [kM]?B)\) in \d+\.\d s/) != nil, "\(run.stderr)")
         let fetched = upstream.totalRequests
 
-        let cold = try ServerProcess(config: config)
-        defer { cold.kill() }
+        let cold = try ServerProcess(config: config())
         for tile in tiles {
             let hit = try server.request("/tiles/world/\(tile).png")
             let miss = try cold.request("/tiles/world/\(tile).png")
@@ -57,11 +58,7 @@ import Tiles
     }
 
     @Test func aTileListAtAnotherScaleAndFormatIsSeededAsTheServerWouldStoreIt() throws {
-        let upstream = try upstream()
-        defer { upstream.stop() }
-        let config = CacheTestConfig.layers(["world"], upstream: upstream.baseURL)
-        let server = try ServerProcess(config: config)
-        defer { server.kill() }
+        let server = try ServerProcess(config: config())
         let list = server.directory + "/tiles.txt"
         try "1/0/0\n2/1/1\n3/4/2\n".write(toFile: list, atomically: true, encoding: .utf8)
 
@@ -69,8 +66,7 @@ import Tiles
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lastLine.hasPrefix("seeded 2 tiles of layer world ("), "\(run.stderr)")
         #expect(Set(cacheEntries(under: server.cacheDirectory).keys) == ["world/1/0/0@2x.webp", "world/2/1/1@2x.webp"])
-        let cold = try ServerProcess(config: config)
-        defer { cold.kill() }
+        let cold = try ServerProcess(config: config())
         for tile in ["1/0/0", "2/1/1"] {
             let hit = try server.request("/tiles/world/\(tile)@2x.webp")
             #expect(hit.header("Cache-Status") == "cairn; hit", "\(tile)")
@@ -81,10 +77,7 @@ import Tiles
     }
 
     @Test func resumeKeepsFreshTilesAndSeedsTheRest() throws {
-        let upstream = try upstream()
-        defer { upstream.stop() }
-        let server = try ServerProcess(config: CacheTestConfig.layers(["world"], upstream: upstream.baseURL))
-        defer { server.kill() }
+        let server = try ServerProcess(config: config())
         #expect(try server.cache("seed", "--layer", "world", world[0], world[1], world[2]).status == 0)
         let cache = server.cacheDirectory
         // Two tiles gone, one stale: those three are seeded again, the others kept untouched.
@@ -109,10 +102,7 @@ import Tiles
     }
 
     @Test func aSeedLargerThanTheCacheIsRefusedWithTheEstimateBeforeAnythingIsWritten() throws {
-        let upstream = try upstream()
-        defer { upstream.stop() }
-        let server = try ServerProcess(config: CacheTestConfig.layers(["world"], upstream: upstream.baseURL, cache: "max_size: 60kB"))
-        defer { server.kill() }
+        let server = try ServerProcess(config: config(cache: "max_size: 60kB"))
         #expect(try server.request("/tiles/world/0/0/0.png").status == 200)
         let before = cacheEntries(under: server.cacheDirectory)
 
@@ -156,10 +146,7 @@ import Tiles
     /// A seed opens the cache as a server does, but must not take the writes in progress of the
     /// server running beside it (temporary files) nor a running clear's trash for a crash's leftovers.
     @Test func aSeedLeavesTheRunningServersWritesInProgressAlone() throws {
-        let upstream = try upstream()
-        defer { upstream.stop() }
-        let server = try ServerProcess(config: CacheTestConfig.layers(["world"], upstream: upstream.baseURL))
-        defer { server.kill() }
+        let server = try ServerProcess(config: config())
         let cache = server.cacheDirectory
         try FileManager.default.createDirectory(atPath: cache + "/world/3/1", withIntermediateDirectories: true)
         let writing = cache + "/world/3/1/.2.png.tmp-\(server.processIdentifier)-77"
