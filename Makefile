@@ -57,6 +57,7 @@ bench: deps
 	.build/release/CairnBench
 	scripts/bench-serve.sh .build/release/cairn
 	scripts/bench-live.sh .build/release/cairn
+	scripts/bench-cache.sh .build/release/cairn
 	scripts/bench-purge-load.sh .build/release/cairn
 
 # 10 minutes of mixed load on the release server (scripts/soak.sh): RSS, descriptors and the cache

@@ -59,6 +59,9 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
         try global.configureFonts()
         let settings = try configFile.load()
         let plan = SeedPlan(layer: layer, tiles: try tileList(), scale: scale, format: try imageFormat(), jobs: jobs, resume: resume)
+        // Before the server opens (and so makes) the cache directory.
+        let layers = Set(settings.layers.map(\.name))
+        guard layers.contains(layer) else { throw CacheCommandError.unknown("--layer", "layer", layer, layers) }
         LoggingSystem.bootstrap { LineLogHandler(label: $0, level: .warning, format: .text) }
         let server: CairnServer
         do {
@@ -66,6 +69,19 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
         } catch let error as ConfigError {
             throw CLIError.usage("\(configFile.config): \(error)")
         }
+        // The server's HTTP clients must be closed whatever happens (one freed open traps).
+        do {
+            try await seed(plan, with: server, settings: settings)
+        } catch {
+            await server.close()
+            throw error
+        }
+        await server.close()
+    }
+
+    /// Checks the plan, seeds it with a progress line, tells a running server and prints the
+    /// summary; with --dry-run prints the estimate instead.
+    private func seed(_ plan: SeedPlan, with server: CairnServer, settings: ServerConfig) async throws {
         if dryRun {
             let perTile: Double
             do { perTile = try await server.seedEstimate(plan) } catch { throw CLIError.usage("--layer \(layer): \(error)") }

@@ -90,8 +90,8 @@ import TestUpstream
         let first = try ServerProcess(config: config, environment: ["CAIRN_CACHE_DIR": cache])
         for tile in tiles.prefix(4) { #expect(try first.request("/tiles/world/3/\(tile.x)/\(tile.y).png").status == 200) }
         #expect(first.terminate() == 0)
-        // A crash's leftover temporary, which the next start removes.
-        let leftover = cache + "/world/3/\(tiles[0].x)/.\(tiles[0].y).png.tmp-1-2"
+        // A crash's leftover temporary (named after the process that wrote it), which the next start removes.
+        let leftover = cache + "/world/3/\(tiles[0].x)/.\(tiles[0].y).png.tmp-\(first.processIdentifier)-2"
         try Data(repeating: 0, count: 100).write(to: URL(fileURLWithPath: leftover))
 
         let second = try ServerProcess(config: config, environment: ["CAIRN_CACHE_DIR": cache])

@@ -182,7 +182,15 @@ public struct CairnServer: Sendable {
             logger.warning("shutdown_grace exceeded: requests cut off",
                            metadata: ["requests": "\(watch.cutOff)", "grace_seconds": "\(config.server.shutdownGrace)"])
         }
-        for layer in services.layers.values { await layer.source.close() }
+        await close()
+    }
+
+    /// Closes the sources' connections (every layer's, every animation frame's, the cards'
+    /// thumbnails') and stops the render threads; the server is not used afterwards. Whoever made
+    /// a server calls it when done (`run` does): an HTTP client left open traps when freed.
+    public func close() async {
+        let frames = services.animations.values.flatMap { $0.services.dropFirst().map(\.service) }  // the first is in layers
+        for layer in Array(services.layers.values) + frames { await layer.source.close() }
         await services.cards.fetcher?.close()
         services.renders.pool.shutdown()
     }

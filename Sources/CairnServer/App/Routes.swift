@@ -104,6 +104,8 @@ enum Routes {
         }
 
         router.get("/metrics") { _, _ -> Response in
+            // After `cairn cache purge|clear|seed` the gauges follow once the re-count this starts has run.
+            services.cache.noticeOutsideChanges()
             let usage = services.cache.usage
             services.metrics.gauges(cacheBytes: usage.bytes, cacheTiles: usage.tiles,
                                     queued: services.renders.waiting, rendering: services.renders.busy,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The operations on a cache directory that `cairn cache` and the admin API share: measure it,
 /// purge tiles of a layer by region, zoom and age, clear groups or everything. They work on the
@@ -23,25 +24,30 @@ public struct CacheDirectory: Sendable {
     public func stats() -> CacheStats { CacheStats.measure(directory: root, layout: layout, capacity: capacity) }
 
     /// Removes exactly the entries `purge` selects, each tile with its `.meta`, and the directories
-    /// that leaves empty.
+    /// that leaves empty. The column directories are worked through in parallel, one per core (on
+    /// tmpfs a purge is mostly the kernel freeing inodes, which runs in parallel across directories).
     public func purge(_ purge: CachePurge) -> CacheRemoval {
-        var removal = CacheRemoval()
-        var emptied = Set<String>()
-        let now = Date().timeIntervalSince1970
-        for tree in trees(of: purge.group) {
-            CacheWalk.tiles(root: root, tree: tree, zoom: purge.acceptsZoom, column: purge.acceptsColumn) { file, z, x, y in
-                guard purge.accepts(z: z, x: x, y: y, stored: file.stored, now: now) else { return }
-                let path = root + "/" + file.key
-                guard unlink(path) == 0 || errno == ENOENT else { return }
-                unlink(path + ".meta")
-                removal.add(file, zoom: z)
-                emptied.insert(tree + "/\(z)/\(x)")
+        let now = Date().timeIntervalSince1970, root = self.root
+        let columns = trees(of: purge.group).flatMap {
+            CacheWalk.columns(root: root, tree: $0, zoom: purge.acceptsZoom, column: purge.acceptsColumn)
+        }
+        let parts = Mutex([CacheRemoval?](repeating: nil, count: columns.count))
+        DispatchQueue.concurrentPerform(iterations: columns.count) { index in
+            let column = columns[index]
+            var removal = CacheRemoval()
+            CacheWalk.tiles(root: root, in: column) { file, y, name, directory in
+                guard purge.accepts(z: column.z, x: column.x, y: y, stored: file.stored, now: now) else { return }
+                guard unlinkat(directory, name, 0) == 0 || errno == ENOENT else { return }
+                unlinkat(directory, name + ".meta", 0)
+                removal.add(file, zoom: column.z)
             }
+            if removal.tiles > 0 { rmdir(root + "/" + column.directory) }  // when nothing else is left in it
+            parts.withLock { $0[index] = removal }
         }
-        // Deepest first: a column directory, then its zoom's, when nothing else is left in them.
-        for column in emptied.sorted(by: >) {
-            if rmdir(root + "/" + column) == 0 { rmdir(root + "/" + (column as NSString).deletingLastPathComponent) }
-        }
+        var removal = CacheRemoval()
+        for part in parts.withLock({ $0 }) { if let part { removal.merge(part) } }
+        // Then the zoom directories left empty.
+        for zoom in Set(columns.map { ($0.directory as NSString).deletingLastPathComponent }) { rmdir(root + "/" + zoom) }
         return removal
     }
 

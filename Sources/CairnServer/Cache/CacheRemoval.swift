@@ -14,6 +14,13 @@ public struct CacheRemoval: Sendable {
         if let zoom { perZoom[zoom, default: 0] += 1 }
     }
 
+    /// Adds what another part of the same purge removed.
+    mutating func merge(_ other: CacheRemoval) {
+        keys += other.keys
+        bytes += other.bytes
+        perZoom.merge(other.perZoom, uniquingKeysWith: +)
+    }
+
     /// `{"tiles": N, "bytes": N, "zooms": {"3": N, …}}` (the admin API's answer).
     public var json: [String: Any] {
         ["tiles": tiles, "bytes": bytes, "zooms": Dictionary(uniqueKeysWithValues: perZoom.map { (String($0.key), $0.value) })]

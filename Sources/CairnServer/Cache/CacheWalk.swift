@@ -19,20 +19,32 @@ enum CacheWalk {
         try walk(root: root, relative: directory) { _ in true } visit: { file, _ in try visit(file) }
     }
 
-    /// The entries of a tile tree — `directory/z/x/y…` — whose zoom directory `zoom` accepts and
-    /// whose column directory `column(z, x)` accepts; `visit` gets each with its tile. Other
-    /// directories in the tree's root (an animated layer's `frames`) are not entered.
-    static func tiles(root: String, tree directory: String, zoom: (Int) -> Bool, column: (Int, Int) -> Bool,
-                      _ visit: (CacheFile, _ z: Int, _ x: Int, _ y: Int) throws -> Void) rethrows {
-        for zName in subdirectories(root: root, relative: directory) {
-            guard let z = CacheLayout.number(zName), zoom(z) else { continue }
-            for xName in subdirectories(root: root, relative: directory + "/" + zName) {
-                guard let x = CacheLayout.number(xName), column(z, x) else { continue }
-                try files(root: root, relative: directory + "/" + zName + "/" + xName) { file, name in
-                    guard let y = CacheLayout.leadingNumber(name) else { return }
-                    try visit(file, z, x, y)
-                }
+    /// A column directory of a tile tree: `tree/z/x`, relative to the root.
+    struct Column: Sendable {
+        let directory: String
+        let z: Int
+        let x: Int
+    }
+
+    /// The column directories of a tile tree — `tree/z/x` — whose zoom directory `zoom` accepts and
+    /// which `column(z, x)` accepts. Other directories in the tree's root (an animated layer's
+    /// `frames`) are not entered.
+    static func columns(root: String, tree: String, zoom: (Int) -> Bool, column: (Int, Int) -> Bool) -> [Column] {
+        subdirectories(root: root, relative: tree).flatMap { zName -> [Column] in
+            guard let z = CacheLayout.number(zName), zoom(z) else { return [] }
+            return subdirectories(root: root, relative: tree + "/" + zName).compactMap { xName in
+                guard let x = CacheLayout.number(xName), column(z, x) else { return nil }
+                return Column(directory: tree + "/" + zName + "/" + xName, z: z, x: x)
             }
+        }
+    }
+
+    /// The entries of one column directory, each with its row `y` and the open directory's
+    /// descriptor (for `unlinkat`).
+    static func tiles(root: String, in column: Column, _ visit: (CacheFile, _ y: Int, _ name: String, _ directory: Int32) throws -> Void) rethrows {
+        try files(root: root, relative: column.directory) { file, name, descriptor in
+            guard let y = CacheLayout.leadingNumber(name) else { return }
+            try visit(file, y, name, descriptor)
         }
     }
 
@@ -47,7 +59,7 @@ enum CacheWalk {
 
     private static func walk(root: String, relative: String, descend: (String) -> Bool,
                              visit: (CacheFile, String) throws -> Void) rethrows {
-        let directories = try files(root: root, relative: relative, visit)
+        let directories = try files(root: root, relative: relative) { file, name, _ in try visit(file, name) }
         // Dot directories are not the cache's (a clear's trash being deleted).
         for name in directories where !name.hasPrefix(".") {
             let child = relative.isEmpty ? name : relative + "/" + name
@@ -55,10 +67,11 @@ enum CacheWalk {
         }
     }
 
-    /// The entries directly in `relative`, each with its file name, from one listing of the
-    /// directory and two `fstatat`s per entry; returns the subdirectories' names, sorted.
+    /// The entries directly in `relative`, each with its file name and the directory's descriptor,
+    /// from one listing of the directory and two `fstatat`s per entry; returns the names of the
+    /// subdirectories, sorted.
     @discardableResult
-    private static func files(root: String, relative: String, _ visit: (CacheFile, String) throws -> Void) rethrows -> [String] {
+    private static func files(root: String, relative: String, _ visit: (CacheFile, String, Int32) throws -> Void) rethrows -> [String] {
         let path = root + (relative.isEmpty ? "" : "/" + relative)
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
@@ -73,7 +86,7 @@ enum CacheWalk {
             guard fstatat(descriptor, name, &file, AT_SYMLINK_NOFOLLOW) == 0, (file.st_mode & S_IFMT) == S_IFREG,
                   fstatat(descriptor, name + ".meta", &meta, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let stored = Double(meta.st_mtim.tv_sec) + Double(meta.st_mtim.tv_nsec) / 1e9
-            try visit(CacheFile(key: prefix + name, bytes: Int(file.st_size) + Int(meta.st_size), stored: stored), name)
+            try visit(CacheFile(key: prefix + name, bytes: Int(file.st_size) + Int(meta.st_size), stored: stored), name, descriptor)
         }
         return directories.sorted()
     }

@@ -95,29 +95,40 @@ final class DiskCache: Sendable {
     }
 
     /// Stores a tile and its metadata, each file whole or not at all, then evicts down to capacity.
-    /// Whether it was stored: a failure leaves neither file and is reported, not thrown.
+    /// Whether it was stored: a failure leaves neither file and is reported, not thrown. A write
+    /// whose directory went away meanwhile (`cairn cache clear` renames directories away at any
+    /// moment) makes it again and is tried once more.
     @discardableResult
     func store(_ key: String, bytes: [UInt8], metadata: CacheMetadata) -> Bool {
         let path = root + "/" + key
         let directory = (path as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: directory) {
-            // Also makes the cache directory itself again if it was deleted.
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
         let meta = metadata.encoded
-        do {
-            try AtomicFile.write(bytes, to: path)
-        } catch {
-            return failed(key, error)
+        for attempt in 1...2 {
+            if attempt == 2 || !FileManager.default.fileExists(atPath: directory) {
+                // Also makes the cache directory itself again if it was deleted.
+                try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            do {
+                try Self.write(bytes, meta: meta, to: path)
+            } catch {
+                if attempt == 1, access(directory, F_OK) != 0 { continue }
+                return failed(key, error)
+            }
+            break
         }
+        record(key, size: bytes.count + meta.count)
+        return true
+    }
+
+    /// Writes a tile, then its metadata; when the metadata fails, the tile is removed again.
+    private static func write(_ bytes: [UInt8], meta: [UInt8], to path: String) throws(StorageError) {
+        try AtomicFile.write(bytes, to: path)
         do {
             try AtomicFile.write(meta, to: path + ".meta")
         } catch {
             unlink(path)
-            return failed(key, error)
+            throw error
         }
-        record(key, size: bytes.count + meta.count)
-        return true
     }
 
     /// Replaces a stored tile's metadata (after the upstream said 304 Not Modified); stores the
@@ -253,15 +264,30 @@ final class DiskCache: Sendable {
         }
     }
 
-    /// Deletes `.NAME.tmp-…` files (a write a crash cut short) in every directory.
+    /// Deletes `.NAME.tmp-PID-…` files (a write a crash cut short) and `.cairn-trash-PID-…`
+    /// directories (a clear cut short) in every directory — only those their process left behind:
+    /// another process may be using the directory now (`cairn cache seed` opens the cache beside a
+    /// running server, whose writes and clears are in progress).
     private func removeTemporaries(under relative: String) {
         let path = relative.isEmpty ? root : root + "/" + relative
         var directories: [String] = []
         CacheWalk.list(path) { name, isDirectory in
-            if isDirectory, name.hasPrefix(".cairn-trash-") { CacheDirectory.removeTree(path + "/" + name) }  // a clear cut short
-            else if isDirectory { if !name.hasPrefix(".") { directories.append(name) } }
-            else if name.hasPrefix("."), name.contains(".tmp-") { unlink(path + "/" + name) }
+            if isDirectory, name.hasPrefix(".cairn-trash-") {
+                if Self.isLeftover(writer: name.dropFirst(".cairn-trash-".count)) { CacheDirectory.removeTree(path + "/" + name) }
+            } else if isDirectory {
+                if !name.hasPrefix(".") { directories.append(name) }
+            } else if name.hasPrefix("."), let marker = name.range(of: ".tmp-") {
+                if Self.isLeftover(writer: name[marker.upperBound...]) { unlink(path + "/" + name) }
+            }
         }
         for directory in directories { removeTemporaries(under: relative.isEmpty ? directory : relative + "/" + directory) }
+    }
+
+    /// Whether a temporary whose name continues with `writer` (`PID-…`) is a leftover: written by
+    /// a process no longer running, or by this process's PID (a previous life of it, such as a
+    /// container's PID 1). Names without a PID are leftovers.
+    static func isLeftover(writer: Substring) -> Bool {
+        guard let pid = pid_t(writer.prefix { $0.isASCII && $0.isNumber }), pid > 0 else { return true }
+        return pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
     }
 }

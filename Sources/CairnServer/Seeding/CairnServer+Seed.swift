@@ -60,9 +60,14 @@ extension CairnServer {
         }
     }
 
-    /// The plan's format, or the layer's; animated layers have only APNG and animated WebP.
+    /// The plan's format, or the layer's; animated layers have only APNG and animated WebP. A
+    /// region's zooms must lie within the layer's (a tile beyond them is a 404, never stored).
     private func seedFormat(_ plan: SeedPlan) throws(SeedError) -> ImageFormat {
         guard let layer = services.layers[plan.layer] else { throw .unknownLayer(plan.layer) }
+        let zooms = layer.layer.minzoom...layer.layer.maxzoom
+        if case .region(_, let asked) = plan.tiles.origin, !(zooms.contains(asked.lowerBound) && zooms.contains(asked.upperBound)) {
+            throw .invalid("zooms \(asked.lowerBound)…\(asked.upperBound) go beyond layer '\(plan.layer)' (\(zooms.lowerBound)…\(zooms.upperBound))")
+        }
         let format = plan.format ?? layer.layer.format
         if services.animations[plan.layer] != nil, format == .jpeg {
             throw .invalid("animated layer '\(plan.layer)' has .png (APNG) and .webp (animated WebP) tiles, not jpg")

@@ -55,11 +55,11 @@ func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) t
     return results.withLock { $0.map { $0! } }
 }
 
-/// Regular files under `root`, relative paths, sorted; not the cache's own bookkeeping in its root
-/// (`.cairn-changes`, which a server creates at start).
+/// Regular files under `root`, relative paths, sorted — but for the counter `.cairn-changes` that
+/// the processes sharing a cache directory bump (it is no part of what the cache stores).
 func files(under root: String) -> [String] {
     (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
-        guard !($0.hasPrefix(".cairn-") && !$0.contains("/")) else { return false }
+        guard $0 != ".cairn-changes" else { return false }
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: root + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
     }.sorted()

@@ -17,20 +17,10 @@ enum PythonReference {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + fileName))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [repositoryRoot + "/Tests/Support/" + script, directory + "/" + fileName]
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let errors = StreamCollector(error.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errors.waitForEnd()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(script) exited with \(process.terminationStatus): \(errors.text)")
+        let run = try CommandRun.of(URL(fileURLWithPath: python), [repositoryRoot + "/Tests/Support/" + script, directory + "/" + fileName])
+        guard run.status == 0 else {
+            throw Failure(description: "\(script) exited with \(run.status): \(run.stderr)")
         }
-        return data
+        return run.output
     }
 }
