@@ -321,7 +321,7 @@ import Tiles
         (["--layer", "world", "--bbox", "1,2,3"], "--bbox"),
         (["--layer", "world", "--zoom", "5-2"], "--zoom: '5-2' is not a zoom or a range A-B within 0…30"),
         (["--layer", "world", "--zoom", "31"], "--zoom: '31' is not a zoom or a range A-B within 0…30"),
-        (["--layer", "world", "--older-than", "soon"], "--older-than: 'soon' is not a duration (like 90m, 12h, 7d)"),
+        (["--layer", "world", "--older-than", "soon"], "--older-than: 'soon' is not a duration (like 500ms, 5s, 10m, 2h, 7d)"),
     ])
     func badPurgeOptionsAreOneErrorLineAndExit64AndRemoveNothing(_ arguments: [String], _ message: String) throws {
         let directory = try temporaryDirectory()

@@ -9,9 +9,12 @@ struct AdminAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: AdminToken?
     let metrics: ServerMetrics
 
+    /// What `/admin/…` answers while the API is off.
+    static var off: ServeError { .notFound("no such route (the admin API is off: set admin.token_file or CAIRN_ADMIN_TOKEN)") }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.uri.path == "/admin" || request.uri.path.hasPrefix("/admin/") else { return try await next(request, context) }
-        guard let token else { throw ServeError.notFound("no such route (the admin API is off: set admin.token_file or CAIRN_ADMIN_TOKEN)") }
+        guard let token else { throw Self.off }
         guard let header = request.headers[.authorization] else {
             metrics.adminUnauthorized(reason: "missing")
             throw ServeError.unauthorized("missing Authorization: Bearer token")

@@ -13,9 +13,15 @@ enum Routes {
         if let signing = config.security.signing {
             router.addMiddleware { SignatureMiddleware(signer: URLSigner(keys: signing.keys), routes: signing.routes, metrics: services.metrics) }
         }
-        if config.admin.listen == nil {
+        if config.admin.listen == nil, let admin, config.admin.token != nil {
             router.addMiddleware { AdminAuthMiddleware(token: config.admin.token, metrics: services.metrics) }
-            if let admin, config.admin.token != nil { AdminRoutes.add(to: router, server: admin) }
+            AdminRoutes.add(to: router, server: admin)
+        } else if config.admin.token == nil {
+            // No middleware on every request for an API that is off: one route says so.
+            router.on("/admin/**", method: .get) { _, _ -> Response in throw AdminAuthMiddleware<BasicRequestContext>.off }
+            for method in [HTTPRequest.Method.post, .delete, .put] {
+                router.on("/admin/**", method: method) { _, _ -> Response in throw AdminAuthMiddleware<BasicRequestContext>.off }
+            }
         }
 
         router.get("/tiles/:layer/:z/:x/:file") { request, context -> Response in
