@@ -22,27 +22,8 @@ layers:
     maxzoom: 12
 YAML
 
-# make_cache DIR COUNT BYTES: COUNT entries of layer world at zoom 9 (x = i / 500, y = i % 500),
-# each a BYTES-byte tile and a .meta as the server writes it.
-make_cache() {
-  python3 - "$@" <<'PY'
-import os, sys, time
-directory, count, size = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-body = os.urandom(size)
-now = time.time()
-made = set()
-for i in range(count):
-    x, y = i // 500, i % 500
-    column = f"{directory}/world/9/{x}"
-    if x not in made:
-        os.makedirs(column, exist_ok=True)
-        made.add(x)
-    with open(f"{column}/{y}.png", "wb") as f:
-        f.write(body)
-    with open(f"{column}/{y}.png.meta", "w") as f:
-        f.write(f'stored={now}\nexpires={now + 604800}\netag="{i:016x}"\n')
-PY
-}
+# make_cache DIR COUNT BYTES: COUNT entries of layer world at zoom 9, as the server writes them.
+make_cache() { python3 "$root/scripts/lib/make-cache.py" "$@"; }
 
 # seconds COMMAND…: the wall-clock seconds COMMAND takes (its output discarded; exit 1 if it fails).
 seconds() {

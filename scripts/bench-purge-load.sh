@@ -17,22 +17,8 @@ free_port port || { echo "found no free loopback port"; exit 1; }
 command -v wrk >/dev/null || { echo "wrk is not installed (scripts/install-deps.sh bench)"; exit 1; }
 token="bench-$RANDOM$RANDOM"
 
-# 100 000 entries of zoom 10 (316 columns of 316 rows, 1-2 kB each, with their .meta), as the server stores them.
-python3 - "$shm/cache/world" <<'PY'
-import os, sys, time
-root = sys.argv[1]
-body = bytes(range(256)) * 6
-now = time.time()
-meta = f"stored={now}\nexpires={now + 86400}\netag=\"bench\"\n".encode()
-n = 0
-for x in range(317):
-    os.makedirs(f"{root}/10/{x}", exist_ok=True)
-    for y in range(316):
-        if n == 100_000: break
-        with open(f"{root}/10/{x}/{y}.png", "wb") as f: f.write(body)
-        with open(f"{root}/10/{x}/{y}.png.meta", "wb") as f: f.write(meta)
-        n += 1
-PY
+# 100 000 entries of zoom 10 (1.5 kB each, with their .meta), as the server stores them.
+python3 "$root/scripts/lib/make-cache.py" "$shm/cache" 100000 1536 10
 cat > "$shm/cairn.yml" <<CONF
 server: {host: 127.0.0.1, port: $port}
 cache: {dir: $shm/cache, max_size: 2GB}
