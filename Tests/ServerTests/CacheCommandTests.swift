@@ -293,6 +293,35 @@ import Tiles
         #expect(try server.request("/tiles/relief/2/1/1.png").header("Cache-Status") == "cairn; fwd=miss; stored")
     }
 
+    @Test func aDatasetsClusterTilesArePurgedByRegionAndBadgesAndCardsClearedAlone() throws {
+        let datasets = CitiesDataset.config(card: false).replacingOccurrences(of: "layers: {}\n", with: "")
+        let server = try ServerProcess(config: CacheTestConfig.layers(["world"], upstream: upstream.baseURL, sections: datasets))
+        let vector = (0..<4).flatMap { x in (0..<4).map { y in "/clusters/cities/2/\(x)/\(y).mvt" } }
+        let others = ["/clusters/cities/3/4/2.png", "/tiles/world/2/1/1.png", "/badges/42.png", "/cards/a.png?title=A"]
+        for target in vector + others { #expect(try server.request(target).status == 200, "\(target)") }
+
+        // The north-east quarter of zoom 2: x 2-3, y 0-1.
+        let purge = try server.cache("purge", "--dataset", "cities", "--zoom", "2", "--bbox", "0,0,180,85")
+        #expect(purge.status == 0, "\(purge.stderr)")
+        #expect(purge.lastLine.hasPrefix("purged 4 tiles of dataset cities, ") && purge.lastLine.hasSuffix(": z=2 4"), "\(purge.stderr)")
+        for x in 0..<4 {
+            for y in 0..<4 {
+                let status = try server.request("/clusters/cities/2/\(x)/\(y).mvt").header("Cache-Status") ?? ""
+                #expect(status.hasPrefix(x >= 2 && y <= 1 ? "cairn; fwd=miss" : "cairn; hit"), "2/\(x)/\(y): \(status)")
+            }
+        }
+        #expect(try server.request(others[0]).header("Cache-Status")?.hasPrefix("cairn; hit") == true)
+
+        let clear = try server.cache("clear", "--badges", "--cards")
+        #expect(clear.status == 0, "\(clear.stderr)")
+        #expect(clear.lastLine.hasPrefix("cleared badges, cards: 2 entries, "), "\(clear.stderr)")
+        #expect(!cacheEntries(under: server.cacheDirectory).keys.contains { $0.hasPrefix("_badges/") || $0.hasPrefix("_cards/") })
+        #expect(try server.request("/badges/42.png").header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(try server.request("/cards/a.png?title=A").header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(try server.request("/tiles/world/2/1/1.png").header("Cache-Status")?.hasPrefix("cairn; hit") == true)
+        #expect(try server.request(others[0]).header("Cache-Status")?.hasPrefix("cairn; hit") == true)
+    }
+
     // MARK: errors
 
     @Test(arguments: [["stats"], ["clear"], ["purge", "--layer", "world"], ["seed", "--layer", "world", "--bbox", "0,0,1,1", "--zoom", "1"]])

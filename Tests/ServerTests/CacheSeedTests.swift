@@ -101,6 +101,48 @@ import Tiles
         }
     }
 
+    @Test func anInterruptedSeedStopsCleanlyAndResumeFinishesIt() throws {
+        // A slow upstream: zooms 0-3 take seconds, so SIGINT lands mid-seed.
+        let slow = try TestUpstream { request in FixtureTiles.reply(for: request.path, delay: 0.1) }
+        defer { slow.stop() }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The fixtures lack a few tiles of zoom 3: over-zoom it from zoom 2.
+        let layers = CacheTestConfig.layers(["world"], upstream: slow.baseURL).replacingOccurrences(of: "retries: 0}", with: "retries: 0, maxzoom: 2}")
+        try layers.write(toFile: directory + "/cairn.yml", atomically: true, encoding: .utf8)
+        let cache = directory + "/cache"
+        let process = Process()
+        process.executableURL = cairnExecutable
+        process.arguments = ["cache", "seed", "--layer", "world", "--bbox=-180,-85,180,85", "--zoom", "0-3", "--jobs", "2",
+                             "--config", directory + "/cairn.yml"]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CAIRN_") || $0.key == "CAIRN_FONTS" }
+            .merging(["CAIRN_CACHE_DIR": cache]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let collected = StreamCollector(errors.fileHandleForReading)
+        #expect(eventually(timeout: 20 * TestTiming.scale) { cacheEntries(under: cache).count >= 4 })
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        collected.waitForEnd()
+        #expect(process.terminationStatus == 130, "\(collected.text)")
+        let summary = collected.text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.contains("; interrupted after ") && summary.hasSuffix(" of 85 (--resume continues)"), "\(collected.text)")
+        let done = cacheEntries(under: cache).count
+        #expect(done > 0 && done < 85)
+        // Only whole entries: no temporaries, no tile without its .meta.
+        #expect(!files(under: cache).contains { $0.contains(".tmp-") }, "\(files(under: cache))")
+        #expect(files(under: cache).count == 2 * done)
+
+        let resumed = try runCairn(["cache", "seed", "--layer", "world", "--bbox=-180,-85,180,85", "--zoom", "0-3", "--resume",
+                                    "--config", directory + "/cairn.yml"], environment: ["CAIRN_CACHE_DIR": cache])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.lastLine.hasPrefix("seeded \(85 - done) tiles of layer world ("), "\(resumed.stderr)")
+        #expect(resumed.lastLine.contains(", kept \(done) already fresh in "), "\(resumed.stderr)")
+        #expect(cacheEntries(under: cache).count == 85)
+    }
+
     @Test func aSeedLargerThanTheCacheIsRefusedWithTheEstimateBeforeAnythingIsWritten() throws {
         let server = try ServerProcess(config: config(cache: "max_size: 60kB"))
         #expect(try server.request("/tiles/world/0/0/0.png").status == 200)
