@@ -22,6 +22,9 @@ struct ClusterService: Sendable {
     /// The longest `?filter=` in bytes, and how deep it may nest.
     let maxFilter: Int
     let maxFilterDepth: Int
+    /// GeoJSON answers already gzipped, by the ETag of their gzipped form (which names the dataset
+    /// version): a popular query is compressed once.
+    private let gzippedAnswers = MemoryCache<String, [UInt8]>(capacity: 1024, byteCapacity: 32_000_000) { $0.count }
 
     func dataset(_ name: String) throws -> (DatasetService, DatasetService.Snapshot) {
         guard let service = datasets[name] else { throw ServeError.notFound("no dataset '\(name.prefix(64))'") }
@@ -102,7 +105,7 @@ struct ClusterService: Sendable {
         }
         return ImageResponse.make(image.bytes, contentType: vector ? VectorTile.mediaType : tileRequest.format.mimeType,
                                   etag: image.etag, maxAge: maxAge, lastModified: image.lastModified, cacheStatus: status,
-                                  request: request)
+                                  request: request, gzipped: vector ? image.gzipped : nil)
     }
 
     /// `GET /clusters/{dataset}/points/{id}/card.png`: a point's card, filled from its properties.
@@ -133,12 +136,26 @@ struct ClusterService: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.cacheControl] = "public, max-age=\(maxAge)"
-        headers[.eTag] = etag
+        let gzip = StaticFile.acceptsGzip(request.headers[.acceptEncoding])
+        let tag = gzip ? GzipCoding.etag(etag) : etag
+        headers[.eTag] = tag
+        headers[.vary] = "Accept-Encoding"
         headers[.lastModified] = HTTPDate.format(Date(timeIntervalSince1970: snapshot.loadedAt.timeIntervalSince1970.rounded(.down)))
-        if ConditionalRequest.isNotModified(request, etag: etag, lastModified: headers[.lastModified]) {
+        if ConditionalRequest.isNotModified(request, etag: tag, lastModified: headers[.lastModified]) {
             return Response(status: .notModified, headers: headers)
         }
-        let bytes = body()
+        let bytes: [UInt8]
+        if gzip {
+            headers[.contentEncoding] = "gzip"
+            if let gzipped = gzippedAnswers.value(for: tag) {
+                bytes = gzipped
+            } else {
+                bytes = Gzip.compress(body())
+                gzippedAnswers.store(bytes, for: tag)
+            }
+        } else {
+            bytes = body()
+        }
         headers[.contentLength] = String(bytes.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }

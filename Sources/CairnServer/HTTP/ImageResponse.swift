@@ -7,9 +7,19 @@ import Tiles
 /// `Cache-Control: public, max-age=…`, `Last-Modified`, RFC 9211 `Cache-Status`, `Content-Type`,
 /// `Content-Length`; answers a matching `If-None-Match` (or, without one, `If-Modified-Since`) with 304 and no body.
 enum ImageResponse {
+    /// With `gzipped` (vector tiles), the answer is gzipped for clients that accept it.
     static func make(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: String,
-                     cacheStatus: String, request: Request) -> Response {
+                     cacheStatus: String, request: Request, gzipped: GzipTwin? = nil) -> Response {
         var headers = HTTPFields()
+        var bytes = bytes, etag = etag
+        if let gzipped {
+            headers[.vary] = "Accept-Encoding"
+            if StaticFile.acceptsGzip(request.headers[.acceptEncoding]) {
+                headers[.contentEncoding] = "gzip"
+                etag = GzipCoding.etag(etag)
+                bytes = gzipped.bytes(of: bytes)
+            }
+        }
         headers[.eTag] = etag
         headers[.cacheControl] = "public, max-age=\(maxAge)"
         headers[.lastModified] = lastModified

@@ -7,6 +7,8 @@ struct ServedImage: Sendable {
     let etag: String
     /// When it was rendered, as an HTTP date.
     let lastModified: String
+    /// Its gzipped form, for a vector tile asked for with `Accept-Encoding: gzip` (made once).
+    let gzipped = GzipTwin()
 
     init(bytes: [UInt8], etag: String, storedAt: Double) {
         self.bytes = bytes
