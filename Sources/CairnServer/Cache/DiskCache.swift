@@ -35,8 +35,9 @@ final class DiskCache: Sendable {
         mutating func set(_ key: String, size: Int, layout: CacheLayout) {
             let old = sizes.updateValue(size, forKey: key)
             total += size - (old ?? 0)
-            groups[layout.group(of: key), default: (0, 0)].tiles += old == nil ? 1 : 0
-            groups[layout.group(of: key), default: (0, 0)].bytes += size - (old ?? 0)
+            let group = layout.group(of: key)
+            groups[group, default: (0, 0)].tiles += old == nil ? 1 : 0
+            groups[group, default: (0, 0)].bytes += size - (old ?? 0)
             order.touch(key)
         }
 

@@ -136,17 +136,14 @@ struct ClusterService: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.cacheControl] = "public, max-age=\(maxAge)"
-        let gzip = StaticFile.acceptsGzip(request.headers[.acceptEncoding])
-        let tag = gzip ? GzipCoding.etag(etag) : etag
-        headers[.eTag] = tag
-        headers[.vary] = "Accept-Encoding"
+        let gzip = GzipCoding.negotiate(request, etag: etag, headers: &headers)
+        let tag = headers[.eTag] ?? etag
         headers[.lastModified] = HTTPDate.format(Date(timeIntervalSince1970: snapshot.loadedAt.timeIntervalSince1970.rounded(.down)))
         if ConditionalRequest.isNotModified(request, etag: tag, lastModified: headers[.lastModified]) {
             return Response(status: .notModified, headers: headers)
         }
         let bytes: [UInt8]
         if gzip {
-            headers[.contentEncoding] = "gzip"
             if let gzipped = gzippedAnswers.value(for: tag) {
                 bytes = gzipped
             } else {

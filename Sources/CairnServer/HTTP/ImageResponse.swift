@@ -11,21 +11,14 @@ enum ImageResponse {
     static func make(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: String,
                      cacheStatus: String, request: Request, gzipped: GzipTwin? = nil) -> Response {
         var headers = HTTPFields()
-        var bytes = bytes, etag = etag
-        if let gzipped {
-            headers[.vary] = "Accept-Encoding"
-            if StaticFile.acceptsGzip(request.headers[.acceptEncoding]) {
-                headers[.contentEncoding] = "gzip"
-                etag = GzipCoding.etag(etag)
-                bytes = gzipped.bytes(of: bytes)
-            }
-        }
+        var bytes = bytes
         headers[.eTag] = etag
+        if let gzipped, GzipCoding.negotiate(request, etag: etag, headers: &headers) { bytes = gzipped.bytes(of: bytes) }
         headers[.cacheControl] = "public, max-age=\(maxAge)"
         headers[.lastModified] = lastModified
         headers[.cacheStatus] = cacheStatus
         headers[.contentType] = contentType
-        if ConditionalRequest.isNotModified(request, etag: etag, lastModified: lastModified) {
+        if ConditionalRequest.isNotModified(request, etag: headers[.eTag] ?? etag, lastModified: lastModified) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(bytes.count)

@@ -44,22 +44,11 @@ struct StaticFile: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         var body = bytes
-        if let gzipped, Self.acceptsGzip(request.headers[.acceptEncoding]) {
+        if let gzipped, GzipCoding.accepts(request.headers[.acceptEncoding]) {
             headers[.contentEncoding] = "gzip"
             body = gzipped
         }
         headers[.contentLength] = String(body.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-    }
-
-    /// Whether an `Accept-Encoding` value allows gzip: listed (or `*`) with a quality above 0.
-    static func acceptsGzip(_ header: String?) -> Bool {
-        guard let header else { return false }
-        return header.split(separator: ",").contains { item in
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = parts.first, ["gzip", "x-gzip", "*"].contains(coding) else { return false }
-            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return quality > 0
-        }
     }
 }
