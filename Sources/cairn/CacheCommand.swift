@@ -36,7 +36,10 @@ struct CacheStatsCommand: ParsableCommand {
     @OptionGroup var configFile: ConfigOption
 
     func run() throws {
-        let stats = CacheDirectory(config: try configFile.load()).stats()
+        let directory = CacheDirectory(config: try configFile.load())
+        // A typo in cache.dir or CAIRN_CACHE_DIR would otherwise look like an empty cache.
+        if !FileManager.default.fileExists(atPath: directory.root) { Terminal.warning("\(directory.root): no cache directory (yet)") }
+        let stats = directory.stats()
         if json {
             try JSONOutput.print(stats.json)
         } else {

@@ -82,7 +82,11 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
     /// Checks the plan, seeds it with a progress line, tells a running server and prints the
     /// summary; with --dry-run prints the estimate instead.
     private func seed(_ plan: SeedPlan, with server: CairnServer, settings: ServerConfig) async throws {
+        let list: TileListFile? = if case .file(let file) = plan.tiles.origin { file } else { nil }
+        let stream = list?.isStream ?? false
         if dryRun {
+            // A pipe is read through here to be counted (and its lines checked).
+            do { try list?.readToEnd() } catch { throw TileListFile.cliError(error) }
             let perTile: Double
             do { perTile = try await server.seedEstimate(plan) } catch { throw CLIError.usage("--layer \(layer): \(error)") }
             let lines = plan.tiles.countsPerZoom().map { "z=\($0.zoom) tiles=\($0.count)" }
@@ -96,7 +100,7 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
             throw CLIError.usage("--layer \(layer): \(error)")
         }
         let progress = SeedProgress(total: plan.tiles.count)
-        let line = Progress(total: progress.total, noun: "tiles", quiet: global.quiet)
+        let line = Progress(total: stream ? nil : progress.total, noun: "tiles", quiet: global.quiet)
         Interruption.stopCooperatively()
         let seeding = Task { try await server.seed(plan, progress: progress) { line.advance() } }
         let watcher = Task {
@@ -115,9 +119,12 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
         if counts.absent > 0 { summary += ", \(counts.absent) not in the source" }
         if counts.failed > 0 { summary += ", \(counts.failed) failed" }
         summary += String(format: " in %.1f s", line.elapsed)
-        if Interruption.isStopping { summary += "; interrupted after \(counts.done) of \(progress.total) (--resume continues)" }
+        if Interruption.isStopping { summary += "; interrupted after \(counts.done)\(stream ? "" : " of \(progress.total)") (--resume continues)" }
         line.finish(summary)
         Interruption.exitIfStopping()
+        list?.warnIfNoTiles()
+        // A bad line stops a pipe where it stands (a file's lines were all checked as it opened).
+        if let problem = list?.problem { throw TileListFile.cliError(problem) }
         if counts.failed > 0 { throw CLIError.io("\(counts.failed) tiles failed; the first: \(counts.firstFailure ?? "")") }
     }
 
@@ -127,9 +134,9 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
             do { return TileList(region: try BoundingBox(parsing: bbox), zooms: zooms!) } catch { throw CLIError.usage("--bbox: \(error)") }
         }
         do {
-            let file = try TileListFile(path: tiles!, zooms: zooms)
-            try file.readToEnd()
-            return TileList(file: file)
+            // A regular file is counted as it opens (the estimate and the progress line know the
+            // total); a pipe is read once, as it is seeded: its total is known only at the end.
+            return TileList(file: try TileListFile(path: tiles!, zooms: zooms))
         } catch {
             throw TileListFile.cliError(error)
         }

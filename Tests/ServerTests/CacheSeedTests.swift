@@ -101,6 +101,40 @@ import Tiles
         }
     }
 
+    @Test func aTileListOnAPipeIsSeededAndABadLineInItIsExit65() throws {
+        let server = try ServerProcess(config: config())
+        let seeded = try pipe("0/0/0\n1/0/0\n2/3/1\n", into: server)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        #expect(seeded.lastLine.hasPrefix("seeded 3 tiles of layer world ("), "\(seeded.stderr)")
+        for tile in ["0/0/0", "1/0/0", "2/3/1"] {
+            #expect(try server.request("/tiles/world/\(tile).png").header("Cache-Status") == "cairn; hit", "\(tile)")
+        }
+        let bad = try pipe("1/1/1\nhello\n2/0/0\n", into: server)
+        #expect(bad.status == 65, "\(bad.stderr)")
+        #expect(bad.errorLines == ["error: --tiles stdin:2: 'hello' is not z/x/y"], "\(bad.stderr)")
+        #expect(cacheEntries(under: server.cacheDirectory)["world/2/0/0.png"] == nil)
+    }
+
+    /// `cairn cache seed --tiles -` with `text` on its stdin, beside `server`.
+    private func pipe(_ text: String, into server: ServerProcess) throws -> CommandRun {
+        let process = Process()
+        process.executableURL = cairnExecutable
+        process.arguments = ["cache", "seed", "--layer", "world", "--tiles", "-", "--config", server.configPath]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CAIRN_") || $0.key == "CAIRN_FONTS" }
+            .merging(["CAIRN_CACHE_DIR": server.cacheDirectory]) { $1 }
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let collected = StreamCollector(errors.fileHandleForReading)
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        collected.waitForEnd()
+        return CommandRun(status: process.terminationStatus, output: Data(), stderr: collected.text)
+    }
+
     @Test func anInterruptedSeedStopsCleanlyAndResumeFinishesIt() throws {
         // A slow upstream: zooms 0-3 take seconds, so SIGINT lands mid-seed.
         let slow = try TestUpstream { request in FixtureTiles.reply(for: request.path, delay: 0.1) }
