@@ -75,8 +75,15 @@ import TestUpstream
             #expect(frames[index] == rgba(try ImageDecoder.decode(still.body)), "frame \(index) differs from its still tile")
         }
         #expect(frames[0] != frames[1], "the two frames differ")
-        #expect(try server.request("/tiles/radar/2/1/1.png?frame=2").status == 404, "the source has no frame 2")
         #expect(frames[2].enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 0 }, "the missing frame is transparent")
+        // The source has no frame 2: served still the way the animation shows it, transparent, same size.
+        let missing = try server.request("/tiles/radar/2/1/1.\(format)?frame=2")
+        #expect(missing.status == 200, "\(missing.text.prefix(200))")
+        #expect(missing.header("Content-Type") == (format == "png" ? "image/png" : "image/webp"))
+        #expect(missing.header("Cache-Status")?.contains("detail=missing-frame") == true)
+        #expect(rgba(try ImageDecoder.decode(missing.body)) == frames[2], "the missing frame's still is the animation's frame")
+        let etag = try #require(missing.header("ETag"))
+        #expect(try server.request("/tiles/radar/2/1/1.\(format)?frame=2", headers: [("If-None-Match", etag)]).status == 304)
 
         let again = try server.request("/tiles/radar/2/1/1.\(format)")
         #expect(again.header("Cache-Status") == "cairn; hit" && again.body == answer.body)
@@ -157,6 +164,16 @@ import TestUpstream
         #expect(info["loop"] as? Int == 3)
     }
 
+    @Test func aFrameOfATileNoFrameHasIsA404LikeTheAnimation() throws {
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: config(times: ["gone", "void"]))
+        defer { server.kill() }
+        for path in ["/tiles/radar/2/1/1.png", "/tiles/radar/2/1/1.png?frame=1", "/tiles/radar/2/1/1.webp?frame=0"] {
+            let answer = try server.request(path)
+            #expect(answer.status == 404 && answer.text.contains("no frame has the tile"), "\(path): \(answer.text)")
+        }
+    }
+
     @Test func aMissingFrameFailsWhenAskedToAndBadRequestsAreRefused() throws {
         defer { upstream.stop() }
         let server = try ServerProcess(config: config(times: ["a", "gone"], extra: ["missing: fail"]))
@@ -164,6 +181,7 @@ import TestUpstream
         let missing = try server.request("/tiles/radar/2/1/1.png")
         #expect(missing.status == 404 && missing.text.contains("frame 1 has no tile"), "\(missing.text)")
         #expect(try server.request("/tiles/radar/2/1/1.png?frame=0").status == 200)
+        #expect(try server.request("/tiles/radar/2/1/1.png?frame=1").status == 404, "missing: fail answers the lacking frame 404")
         let jpeg = try server.request("/tiles/radar/2/1/1.jpg")
         #expect(jpeg.status == 404 && jpeg.text.contains("APNG"))
         let frame = try server.request("/tiles/radar/2/1/1.png?frame=7")

@@ -35,13 +35,30 @@ final class AnimatedLayer: Sendable {
         self.decodeLimits = decodeLimits
     }
 
-    /// `?frame=N`: frame N's tile, as a still image in the format asked for.
+    /// `?frame=N`: frame N's tile, as a still image in the format asked for — shown the way the
+    /// animation shows it: a frame the source lacks is a transparent still of the other frames' size
+    /// (a 404 with `missing: fail`, or when no frame has the tile, as for the animation).
     func frame(_ text: String, of request: TileRequest) async throws -> ServedTile {
         guard text.count <= 3, let index = Int(text), services.indices.contains(index) else {
             throw ServeError.badRequest("frame must be a whole number from 0 to \(services.count - 1)")
         }
         let (name, service) = services[index]
-        return try await service.tile(TileRequest(layer: name, tile: request.tile, scale: request.scale, format: request.format))
+        let own = TileRequest(layer: name, tile: request.tile, scale: request.scale, format: request.format)
+        guard frames.missing == .transparent else { return try await service.tile(own) }
+        if let tile = try await service.tileIfPresent(own) { return tile }
+        let present = try await fetchFrames(request).compactMap { $0 }
+        guard let shown = present.first else { throw ServeError.notFound("no frame has the tile \(request.tile)") }
+        return try await transparentStill(like: shown, format: request.format, maxAge: present.map(\.maxAge).min() ?? 60)
+    }
+
+    /// A transparent tile the size of `shown` in `format`: a missing frame as the animation shows it.
+    private func transparentStill(like shown: ServedTile, format: ImageFormat, maxAge: Int) async throws -> ServedTile {
+        let size = try ImageDecoder.size(of: shown.bytes)
+        let bytes = try await renders.run {
+            try ImageEncoder.default(for: format).encode(try Surface(width: size.width, height: size.height))
+        }
+        return ServedTile(bytes: bytes, format: format, etag: ETag.of(bytes), lastModified: shown.lastModified,
+                          maxAge: maxAge, cacheStatus: "cairn; fwd=miss; detail=missing-frame")
     }
 
     /// The animation of a tile: every frame's tile (a frame the source lacks is transparent, or
