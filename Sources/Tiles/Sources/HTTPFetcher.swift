@@ -28,10 +28,14 @@ public final class HTTPFetcher: Sendable {
         case retry(SourceError, serverDelay: Double?)
     }
 
+    /// The answers ``fetch(_:headers:accepting:)`` returns by default: a tile, no tile, not modified.
+    public static let tileStatuses: Set<Int> = [200, 204, 304, 404]
+
     /// GETs `url` with the configured headers plus `headers`, retrying what is worth retrying.
-    /// Returns 200, 204, 304 and 404 answers; throws ``SourceError`` for everything else. With a
-    /// `deadline`, no attempt runs past it and no retry starts that could not finish before it.
-    public func fetch(_ url: String, headers: [String: String] = [:]) async throws -> HTTPFetch {
+    /// Returns the answers whose status is in `accepting` (by default 200, 204, 304 and 404); throws
+    /// ``SourceError`` for everything else. With a `deadline`, no attempt runs past it and no retry
+    /// starts that could not finish before it.
+    public func fetch(_ url: String, headers: [String: String] = [:], accepting: Set<Int> = tileStatuses) async throws -> HTTPFetch {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: options.userAgent)
         for (name, value) in options.headers.merging(headers, uniquingKeysWith: { $1 }) {
@@ -53,7 +57,7 @@ public final class HTTPFetcher: Sendable {
             let budget = end.map { min(options.timeout, Self.seconds(clock.now.duration(to: $0))) } ?? options.timeout
             guard budget > 0 else { break }
             attempts += 1
-            switch try await self.attempt(request, url: shown, timeout: budget, bounded: end != nil) {
+            switch try await self.attempt(request, url: shown, timeout: budget, bounded: end != nil, accepting: accepting) {
             case .answer(let answer): return answer
             case .retry(let error, let delay):
                 failure = error
@@ -68,10 +72,11 @@ public final class HTTPFetcher: Sendable {
     /// One attempt of at most `timeout` seconds; `bounded` makes that the whole exchange, body
     /// included (AsyncHTTPClient's own timeout ends with the response head). Throws what is not
     /// worth retrying. `url` is the request's, as messages show it (``ShownURL``).
-    private func attempt(_ request: HTTPClientRequest, url: String, timeout: Double, bounded: Bool) async throws -> Outcome {
+    private func attempt(_ request: HTTPClientRequest, url: String, timeout: Double, bounded: Bool,
+                         accepting: Set<Int>) async throws -> Outcome {
         do {
-            guard bounded else { return try await exchange(request, url: url, timeout: timeout) }
-            return try await Self.race(seconds: timeout) { try await self.exchange(request, url: url, timeout: timeout) }
+            guard bounded else { return try await exchange(request, url: url, timeout: timeout, accepting: accepting) }
+            return try await Self.race(seconds: timeout) { try await self.exchange(request, url: url, timeout: timeout, accepting: accepting) }
         } catch let error as SourceError {
             throw error
         } catch is CancellationError {
@@ -85,9 +90,8 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// Sends the request and reads the answer: 5xx and 429 are to retry (after the server's
-    /// `Retry-After` if it gave one); statuses other than 200, 204, 304 and 404 and bodies over the
-    /// cap throw.
-    private func exchange(_ request: HTTPClientRequest, url: String, timeout: Double) async throws -> Outcome {
+    /// `Retry-After` if it gave one); statuses not in `accepting` and bodies over the cap throw.
+    private func exchange(_ request: HTTPClientRequest, url: String, timeout: Double, accepting: Set<Int>) async throws -> Outcome {
         let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
         let status = Int(response.status.code)
         if status == 429 || status >= 500 {
@@ -95,7 +99,7 @@ public final class HTTPFetcher: Sendable {
             return .retry(SourceError("GET \(url): HTTP \(status)", kind: .status),
                           serverDelay: response.headers.first(name: "Retry-After").flatMap(Double.init))
         }
-        guard [200, 204, 304, 404].contains(status) else {
+        guard accepting.contains(status) else {
             throw SourceError("GET \(url): HTTP \(status)", kind: .status)
         }
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > options.maximumBodyBytes {
