@@ -156,7 +156,8 @@ def man_page(path, command, root_version, date):
     if command.get("discussion"):
         lines += [".SH DESCRIPTION"]
         for paragraph in re.split(r"\n\s*\n", command["discussion"].strip()):
-            lines += [".PP", roff(paragraph.strip())]
+            # The commands' discussions are laid out in lines (lists, exit codes): keep their breaks.
+            lines += [".PP", "\n.br\n".join(roff(line.strip()) for line in paragraph.strip().split("\n"))]
     subs = subcommands(command)
     if subs:
         lines.append(".SH SUBCOMMANDS")

@@ -14,7 +14,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in scripts/lib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dump_help import dump_help, flag_name, walk  # noqa: E402
 
-ROOT, BINARY = sys.argv[1], sys.argv[2]
+ROOT, BINARY = os.path.abspath(sys.argv[1]), sys.argv[2]
 DOCS = os.path.join(ROOT, "docs")
 failures = []
 
@@ -150,9 +150,25 @@ def pattern(router_path):
 for method, path, source in routes:
     if not any(m == method and pattern(path).match(p) for m, p in headings):
         fail(f"docs/http-api.md: no heading ### `{method} /…` for the route {method} {path} registered in {source}")
+# The router's templates are coarse (`/clusters/:dataset/:z/:x` serves `{id}/children`, `{id}/leaves`,
+# `{id}/expansion-zoom`): the handlers compare the words in a documented path (`leaves`, `.mvt`, `@2x`,
+# `card.png`) with string literals, so each such word must be one of the server's literals.
+literals = set()
+for source in glob.glob(os.path.join(ROOT, "Sources/CairnServer/**/*.swift"), recursive=True):
+    literals.update(re.findall(r'"((?:[^"\\\n]|\\.)*)"', read(source)))
 for method, path in headings:
     if not any(m == method and pattern(r).match(path) for m, r, _ in routes):
         fail(f"docs/http-api.md: ### `{method} {path}` is served by no registered route")
+        continue
+    served = [r for m, r, _ in routes if m == method and pattern(r).match(path)]
+    router_segments = served[0].strip("/").split("/")
+    for segment, template in zip(path.strip("/").split("/"), router_segments):
+        if not template.startswith(":"):
+            continue
+        for word in re.findall(r"[@A-Za-z][\w@-]*", re.sub(r"\{[^}]*\}", " ", segment)):
+            whole = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+            if not any(whole.search(literal) for literal in literals):
+                fail(f"docs/http-api.md: ### `{method} {path}`: '{word}' is in no string of Sources/CairnServer, so no handler serves it")
 print(f"http-api: {len(routes)} registered routes, {len(headings)} route headings checked")
 
 # 4. Links -------------------------------------------------------------------------------------
