@@ -69,6 +69,22 @@ def _is_builtin(argument):
     return set(names(argument)) & {"--help", "-h", "--version"} and argument["kind"] == "flag"
 
 
+# Options whose default the command computes from the machine (ParallelWork.cores: the processors
+# online, what os.cpu_count() reads too): the dump gives this machine's number, the docs its rule.
+PER_CORE_OPTIONS = {"jobs"}
+
+
+def machine_free(argument, default):
+    names = {n["name"] for n in argument.get("names") or []}
+    if not names & PER_CORE_OPTIONS or default is None or not default.isdigit():
+        return default
+    cores = os.cpu_count() or 1
+    factor, rest = divmod(int(default), cores)
+    if rest:
+        return "default: depends on the machine"
+    return "default: the number of cores" if factor == 1 else f"default: {factor} × the number of cores"
+
+
 def one_line(text):
     return re.sub(r"\s+", " ", text or "").strip()
 
@@ -79,9 +95,10 @@ def facts(argument):
     values = argument.get("allValues") or []
     if values:
         parts.append("one of " + ", ".join(f"`{v}`" for v in values))
-    default = argument.get("defaultValue")
-    if default not in (None, "") and argument["kind"] != "flag":
-        parts.append(f"default `{default}`")
+    default = machine_free(argument, argument.get("defaultValue"))
+    said = "default" in (argument.get("abstract") or "").lower()  # the help gives its own default
+    if default not in (None, "") and argument["kind"] != "flag" and not said:
+        parts.append(default if default.startswith("default: ") else f"default `{default}`")
     if argument.get("isRepeating"):
         parts.append("repeatable")
     return parts
