@@ -11,7 +11,10 @@
 #   - every route registered in Sources/CairnServer/App/*.swift and Admin/*.swift has a heading
 #     ### `METHOD /path/{param}` in docs/http-api.md that it serves, and every such heading a route;
 #   - every relative link and #anchor in README.md and docs/*.md resolves;
-#   - README.md stays within 25 kB.
+#   - README.md stays within 25 kB;
+#   - every `curl` example of README.md and docs/http-api.md that names http://127.0.0.1:8080 gets a
+#     2xx from a real `cairn serve` of Samples/cairn.yml on a free loopback port
+#     (scripts/lib/check-doc-examples.py).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cairn="${1:-$root/.build/debug/cairn}"
@@ -20,7 +23,10 @@ if [ ! -x "$cairn" ]; then
   exit 74
 fi
 command -v man >/dev/null || { echo "error: man: not found (scripts/install-deps.sh test installs man-db)" >&2; exit 69; }
-if python3 "$root/scripts/lib/check-docs.py" "$root" "$cairn"; then
+status=0
+python3 "$root/scripts/lib/check-docs.py" "$root" "$cairn" || status=1
+python3 "$root/scripts/lib/check-doc-examples.py" "$root" "$cairn" || status=1
+if [ "$status" -eq 0 ]; then
   echo "docs: all checks passed"
 else
   echo "docs: some checks failed (above)" >&2
