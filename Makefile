@@ -1,7 +1,7 @@
 # Cairn: two commands do all the set-up on a fresh Debian machine.
 #   make run    install missing packages, build, render the bundled samples into out/, then serve
 #               Samples/cairn.yml on http://127.0.0.1:8080 until Ctrl-C
-#   make test   install missing packages, build, run every test
+#   make test   install missing packages, build, run every test (and check the docs against the code)
 #   make bench  release build, print medians and ratios against baselines measured in the same run
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
@@ -27,6 +27,7 @@ test: deps venv
 	$(SWIFT) test --skip-build 2>&1 | grep -v '^◇'
 	scripts/test-cluster.sh .build/debug/cairn
 	scripts/test-browser.sh .build/debug/cairn
+	scripts/test-docs.sh .build/debug/cairn
 
 # Every test once under AddressSanitizer (Swift and C code), in its own build directory .build-asan;
 # the few third-party reports are suppressed in scripts/asan/*.supp, each with its reason.
@@ -68,8 +69,12 @@ soak: deps
 	$(SWIFT) build -c release --product cairn
 	SOAK_SECONDS=$(SOAK_SECONDS) scripts/soak.sh .build/release/cairn
 
+# The pictures of the README and docs/, then the command-line reference in docs/cli.md and the man
+# pages in docs/man/ from the commands themselves (`cairn --experimental-dump-help`); commit the result.
 docs: build
+	@scripts/install-deps.sh docs
 	@scripts/render-docs.sh $(BIN)
+	@scripts/docs-reference.py $(BIN) docs
 
 clean:
 	rm -rf .build $(OUT)
