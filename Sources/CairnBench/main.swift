@@ -31,6 +31,11 @@ if CommandLine.arguments.dropFirst().first == "filters" {
     FilterBench(machineFactor: 1).run()
     exit(0)
 }
+// `CairnBench png`: only the PNG encoder section (SIMD against libdeflate level 1 + sub).
+if CommandLine.arguments.dropFirst().first == "png" {
+    PNGEncodeBench(worldRoot: root + "/Tests/Fixtures/tiles/world", citiesPath: root + "/Samples/points/cities15000.geojson").run()
+    exit(0)
+}
 // `CairnBench clusters`: only the clustering section (index builds, memory, queries), targets unscaled.
 if CommandLine.arguments.dropFirst().first == "clusters" {
     ClusterBench(machineFactor: 1).run()
@@ -130,6 +135,10 @@ FilterBench(machineFactor: machineFactor).run()
 OverlayBench(machineFactor: machineFactor, citiesPath: root + "/Samples/points/cities15000.geojson").run()
 StaticBench(machineFactor: machineFactor, root: root).run()
 try AnimationBench(machineFactor: machineFactor, tilePath: tilePath).run()
+
+// MARK: PNG encoder
+
+PNGEncodeBench(worldRoot: root + "/Tests/Fixtures/tiles/world", citiesPath: root + "/Samples/points/cities15000.geojson").run()
 
 // MARK: Renderer chain
 

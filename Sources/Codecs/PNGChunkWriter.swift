@@ -23,7 +23,7 @@ struct PNGChunkWriter {
         type.withUTF8Buffer { for byte in $0 { append(byte) } }
         fill(base + count)
         count += dataCount
-        appendUInt32(libdeflate_crc32(0, start, 4 + dataCount))
+        appendUInt32(cairn_png_crc32(0, start, 4 + dataCount, CAIRN_PNG_PATH_AUTO))
     }
 
     /// The bytes ``writeDataChunks(_:data:count:limit:sequence:)`` writes for `count` bytes of image data.

@@ -1,6 +1,7 @@
 import Canvas
 
-/// Cairn's fast PNG writer (Swift on libdeflate).
+/// Cairn's fast PNG writer: truecolour images through Cairn's own SIMD encoder (``Compressor/simd``),
+/// indexed ones through libdeflate.
 ///
 /// Chooses the smallest lossless layout cheaply: an indexed PNG (colour type 3, at 1, 2, 4 or 8 bits,
 /// `tRNS` only when some colour is translucent) when the image has at most 256 distinct colours,
@@ -20,12 +21,20 @@ public struct PNGEncoder: SurfaceEncoder, Equatable, Hashable {
         case up
         /// Difference to the Paeth predictor of left, above and upper-left.
         case paeth
-        /// Per row, the filter (of all five PNG filters) with the smallest sum of absolute differences.
+        /// Per row, the filter with the smallest sum of absolute differences: of all five PNG filters
+        /// with libdeflate and `.fast`; with ``Compressor/simd``, of none, sub, up and Paeth, or no
+        /// filtering at all when a sample of the image codes about as small unfiltered (flat-colour art).
         case adaptive
     }
 
     /// How RGB and RGBA image data is compressed (indexed images always use libdeflate at ``level``).
     public enum Compressor: String, Sendable, CaseIterable {
+        /// Cairn's own encoder in C, the way fpnge works: vector row filters, runs and row-up matches
+        /// found by vector compares (and a hash table between them), one Huffman code fitted to the
+        /// image, SIMD Adler-32 and CRC-32, with AVX2, SSE4.1 and portable kernels chosen at start-up
+        /// (``SIMDPath``). Every path writes the same bytes. On mosaicked map tiles and overlay tiles
+        /// 3–4× faster than libdeflate level 1 with the `sub` filter, at no more bytes (see docs/png-encoder.md).
+        case simd
         /// Cairn's own deflate (per-block Huffman codes over literals, byte runs and one-row-up
         /// matches, see `FastDeflate`): 1.5–2× faster than libdeflate level 1 on tiles and badges,
         /// but 5–105 % bigger files, and no faster on high-entropy translucent images.
@@ -43,17 +52,20 @@ public struct PNGEncoder: SurfaceEncoder, Equatable, Hashable {
     public var allowIndexed: Bool
     /// The compressor for RGB and RGBA images.
     public var compressor: Compressor
+    /// The kernels ``Compressor/simd`` runs; `nil` for the one chosen at start-up. Tests and fuzzing
+    /// force each path with it (the output is the same on all).
+    package var simdPath: SIMDPath?
 
     /// The default compression level, 1: on map tiles, badges and photos, levels 2 and 3 took 35–50 %
     /// longer for files within 1–2 % of level 1's size.
     public static let defaultLevel = 1
-    /// The default filter, `.sub`: over map tiles, badges and photos it was as fast as `.none` and
-    /// 16 % smaller in total (`.up` 3 % bigger, `.paeth` 4 % smaller but 13 % slower, `.adaptive` 40 % slower).
-    public static let defaultFilter = Filter.sub
+    /// The default filter, `.adaptive`: with ``Compressor/simd`` its cheap per-row or per-image choice.
+    /// (With libdeflate, `.sub` was the default before: over map tiles, badges and photos it was as fast
+    /// as `.none` and 16 % smaller in total, `.adaptive`'s five-filter search 40 % slower.)
+    public static let defaultFilter = Filter.adaptive
 
-    /// The default compressor for RGB and RGBA images, libdeflate: on a translucent 256×256 gradient
-    /// over a map tile `.fast` was no faster than level 1 and 5 % bigger; on an opaque variant 2× bigger.
-    public static let defaultCompressor = Compressor.libdeflate
+    /// The default compressor for RGB and RGBA images, ``Compressor/simd``.
+    public static let defaultCompressor = Compressor.simd
 
     /// An encoder with the given options.
     public init(level: Int = PNGEncoder.defaultLevel, filter: Filter = PNGEncoder.defaultFilter, allowIndexed: Bool = true,

@@ -45,13 +45,15 @@ enum PNGLayout {
             let (raw, count) = PNGWriter.indexedScanlines(indices, width: image.width, height: image.height,
                                                           palette: palette, context: context)
             result = context.zlibCompress(raw, count: count)
+        case .truecolor(let opaque) where options.compressor == .simd:
+            result = context.simdCompress(image, opaque: opaque, filter: options.filter, path: options.simdPath)
         case .truecolor(let opaque):
             let (raw, count, rowBytes) = PNGWriter.truecolorScanlines(image, opaque: opaque, filter: options.filter,
                                                                       context: context)
             result = options.compressor == .fast
                 ? context.fastCompress(raw, count: count, rowBytes: rowBytes) : context.zlibCompress(raw, count: count)
         }
-        guard result.1 > 0 else { throw .encodeFailed("PNG: libdeflate failed") }
+        guard result.1 > 0 else { throw .encodeFailed("PNG: the compressor failed (out of memory)") }
         return result
     }
 }

@@ -1,0 +1,129 @@
+/* Internals of Cairn's fast PNG encoder (see include/cairn_png_fast.h): the kernel table each
+ * instruction-set path fills, and the pieces the driver shares. */
+#ifndef CAIRN_PNG_FAST_INTERNAL_H
+#define CAIRN_PNG_FAST_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "cairn_png_fast.h"
+
+/* The shortest match the encoder takes (deflate allows 3; 4 pays for its length code on filtered rows). */
+#define PNG_FAST_MIN_MATCH 4
+#define PNG_FAST_MAX_MATCH 258
+/* Zero bytes kept before every row buffer (the left neighbours of the first pixel) and slack after
+ * buffers that vector code reads or writes past their end. */
+#define PNG_FAST_PAD 64
+
+/* One instruction set's kernels. Every path computes exactly the same results. */
+typedef struct png_fast_kernels {
+    /* Premultiplied ARGB32 to R,G,B (bpp 3) or straight R,G,B,A (bpp 4); may write 32 bytes past the row. */
+    void (*convert_row)(const uint32_t *source, size_t width, int bpp, uint8_t *out);
+    /* Row `filter` (1 sub, 2 up, 4 paeth) of `row` against `previous` (both with PNG_FAST_PAD zero bytes
+     * before them) into `out`; returns the cost: the sum of |b| over the output read as signed bytes. */
+    uint64_t (*filter_row)(int filter, const uint8_t *row, const uint8_t *previous, size_t count, int bpp,
+                           uint8_t *out);
+    /* The first p in [from, to) where the PNG_FAST_MIN_MATCH bytes at p equal those at p - 1, or (when
+     * `distance` is not 0) those at p - distance; `to` when none. Reads up to 64 bytes past `to`. */
+    size_t (*next_match)(const uint8_t *data, size_t from, size_t to, size_t distance);
+    /* How many leading bytes `a` and `b` share, at most `limit`. Reads up to 32 bytes past a + limit. */
+    size_t (*match_length)(const uint8_t *a, const uint8_t *b, size_t limit);
+    uint32_t (*adler32)(uint32_t adler, const uint8_t *data, size_t count);
+    uint32_t (*crc32)(uint32_t crc, const uint8_t *data, size_t count);
+} png_fast_kernels;
+
+extern const png_fast_kernels png_fast_portable_kernels;
+extern const png_fast_kernels png_fast_sse41_kernels;
+extern const png_fast_kernels png_fast_avx2_kernels;
+
+/* The kernels for `path` (CAIRN_PNG_PATH_AUTO: the active one; an unsupported one: the best supported). */
+const png_fast_kernels *png_fast_kernels_for(int path);
+
+/* table[alpha << 8 | value] = round(value * 255 / alpha) clamped to 255, 0 when alpha is 0. */
+extern const uint8_t *png_fast_unpremultiply;
+void png_fast_init_tables(void);
+
+/* Scalar pieces every path shares (png_fast_portable.c). */
+uint8_t png_fast_paeth_predict(uint8_t a, uint8_t b, uint8_t c);
+void png_fast_convert_pixels(const uint32_t *source, size_t count, int bpp, uint8_t *out);
+uint64_t png_fast_filter_tail(int filter, const uint8_t *row, const uint8_t *previous, size_t start, size_t count,
+                              int bpp, uint8_t *out);
+uint32_t png_fast_adler32_scalar(uint32_t adler, const uint8_t *data, size_t count);
+uint32_t png_fast_crc32_raw(uint32_t state, const uint8_t *data, size_t count);
+uint32_t png_fast_crc32_pclmul(uint32_t crc, const uint8_t *data, size_t count);
+
+/* Adler-32's modulus and the longest run of bytes whose sums fit 32 bits before reducing. */
+#define PNG_FAST_ADLER_BASE 65521u
+#define PNG_FAST_ADLER_NMAX 5552
+
+static inline uint32_t png_fast_load32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* ---- deflate ------------------------------------------------------------------------------------- */
+
+/* An LSB-first bit writer that stores 8 bytes at a time (its buffer needs 8 bytes of slack). */
+typedef struct png_fast_bits {
+    uint64_t buffer;
+    unsigned used;
+    uint8_t *out;
+} png_fast_bits;
+
+/* Appends `count` bits; used + count must stay within 64 (flush first). */
+static inline void png_fast_put(png_fast_bits *w, uint64_t bits, unsigned count) {
+    w->buffer |= bits << w->used;
+    w->used += count;
+}
+
+/* Writes the whole bytes out, keeping fewer than 8 bits. */
+static inline void png_fast_flush(png_fast_bits *w) {
+    memcpy(w->out, &w->buffer, 8);
+    unsigned bytes = w->used >> 3;
+    w->out += bytes;
+    w->buffer = (w->buffer >> (bytes * 4)) >> (bytes * 4);
+    w->used &= 7;
+}
+
+/* Flushes and pads the last partial byte with zero bits. */
+static inline void png_fast_align(png_fast_bits *w) {
+    png_fast_flush(w);
+    if (w->used > 0) {
+        *w->out++ = (uint8_t)w->buffer;
+        w->buffer = 0;
+        w->used = 0;
+    }
+}
+
+#define PNG_FAST_LITLEN_SYMBOLS 286
+#define PNG_FAST_DIST_SYMBOLS 30
+
+/* A deflate code: lengths, and codes bit-reversed for LSB-first writing. */
+typedef struct png_fast_code {
+    uint8_t lengths[288];
+    uint16_t codes[288];
+} png_fast_code;
+
+/* Code lengths of at most `limit` bits for the symbols with a non-zero frequency (a lone symbol gets a
+ * partner so that the code is complete). Deterministic: ties go by symbol number. */
+void png_fast_huffman_lengths(const uint32_t *frequencies, int count, int limit, uint8_t *lengths);
+/* The canonical codes of `lengths`, bit-reversed. */
+void png_fast_canonical_codes(png_fast_code *code, int count);
+
+/* A dynamic block's header: the code-length code and the run-length coded lengths. */
+typedef struct png_fast_header {
+    int litlen_count, dist_count, clen_count;
+    png_fast_code clen;
+    uint16_t items[PNG_FAST_LITLEN_SYMBOLS + PNG_FAST_DIST_SYMBOLS];  /* symbol | extra value << 5 */
+    int item_count;
+    uint64_t bits;  /* the header's size in bits, BFINAL and BTYPE included */
+} png_fast_header;
+
+void png_fast_plan_header(png_fast_header *header, const png_fast_code *litlen, const png_fast_code *dist);
+void png_fast_write_header(png_fast_bits *w, const png_fast_header *header);
+
+/* Deflate's length symbols: for each match length 3…258, its symbol, extra bit count and extra value. */
+void png_fast_length_symbol(unsigned length, unsigned *symbol, unsigned *extra_bits, unsigned *extra);
+
+#endif

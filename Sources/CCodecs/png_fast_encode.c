@@ -1,0 +1,380 @@
+/* Cairn's fast PNG encoder: rows converted and filtered, matches found, one block coded. */
+#include <stdlib.h>
+#include "png_fast.h"
+
+/* A match: `length` bytes at `position` repeat those `distance` bytes back. */
+typedef struct match {
+    uint32_t position;
+    uint16_t length;
+    uint16_t distance;
+} match;
+
+typedef struct match_list {
+    match *items;
+    size_t count, capacity;
+} match_list;
+
+static int append_match(match_list *list, size_t position, size_t length, size_t distance) {
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? list->capacity * 2 : 1024;
+        match *items = realloc(list->items, capacity * sizeof(match));
+        if (items == NULL) return 0;
+        list->items = items;
+        list->capacity = capacity;
+    }
+    list->items[list->count++] = (match){(uint32_t)position, (uint16_t)length, (uint16_t)distance};
+    return 1;
+}
+
+size_t cairn_png_fast_bound(uint32_t width, uint32_t height, int opaque) {
+    size_t raw = (size_t)height * ((size_t)width * (opaque ? 3 : 4) + 1);
+    /* stored blocks, the zlib header and Adler-32, and the bit writer's slack */
+    return raw + 5 * (raw / 65535 + 1) + 2 + 4 + 16;
+}
+
+/* Filters one converted row into `out` (its filter byte first), choosing the filter when adaptive. */
+static void filter_row(const png_fast_kernels *k, int filter, const uint8_t *row, const uint8_t *previous,
+                       size_t count, int bpp, uint8_t *out, uint8_t *candidate) {
+    if (filter != CAIRN_PNG_FILTER_ADAPTIVE) {
+        out[0] = (uint8_t)filter;
+        k->filter_row(filter, row, previous, count, bpp, out + 1);
+        return;
+    }
+    /* Up first: a row equal to the one above costs 0 and needs no other try. */
+    static const int order[4] = {CAIRN_PNG_FILTER_UP, CAIRN_PNG_FILTER_SUB, CAIRN_PNG_FILTER_PAETH,
+                                 CAIRN_PNG_FILTER_NONE};
+    uint64_t best = k->filter_row(order[0], row, previous, count, bpp, out + 1);
+    out[0] = (uint8_t)order[0];
+    for (int i = 1; i < 4 && best > 0; i++) {
+        uint64_t cost = k->filter_row(order[i], row, previous, count, bpp, candidate);
+        if (cost < best) {
+            best = cost;
+            out[0] = (uint8_t)order[i];
+            memcpy(out + 1, candidate, count);
+        }
+    }
+}
+
+/* Where the literals between vector-found matches are looked up: the last position (plus one) at
+ * which each hash of four bytes was seen, as libdeflate's fastest level keeps it. */
+#define HASH_BITS 14
+#define WINDOW 32768
+
+static inline uint32_t hash4(const uint8_t *p) { return (png_fast_load32(p) * 2654435761u) >> (32 - HASH_BITS); }
+
+/* The matches in `data`: runs and row-up matches found by the vector kernels, and between them
+ * repeats found through a hash table; counts the literals left over. Greedy, deterministic. */
+static int find_matches(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t up_distance,
+                        match_list *matches, uint32_t *literal_counts, uint32_t *table) {
+    size_t last = total >= PNG_FAST_MIN_MATCH ? total - PNG_FAST_MIN_MATCH + 1 : 0;
+    size_t p = 1, literals_from = 0;
+    while (p < last) {
+        size_t distance = up_distance != 0 && p >= up_distance ? up_distance : 0;
+        size_t to = up_distance != 0 && distance == 0 && up_distance < last ? up_distance : last;
+        size_t q = k->next_match(data, p, to, distance);
+        /* the literals before q: any of them may start an older repeat */
+        size_t found = q, found_distance = 0;
+        for (size_t s = p; s < q; s++) {
+            uint32_t h = hash4(data + s), seen = table[h];
+            table[h] = (uint32_t)s + 1;
+            if (seen != 0 && s - (seen - 1) <= WINDOW && png_fast_load32(data + seen - 1) == png_fast_load32(data + s)) {
+                found = s;
+                found_distance = s - (seen - 1);
+                break;
+            }
+        }
+        if (found >= to) {
+            p = to;
+            continue;
+        }
+        size_t limit = total - found < PNG_FAST_MAX_MATCH ? total - found : PNG_FAST_MAX_MATCH;
+        size_t length, chosen;
+        if (found_distance != 0) {
+            length = k->match_length(data + found, data + found - found_distance, limit);
+            chosen = found_distance;
+        } else {
+            size_t run = k->match_length(data + found, data + found - 1, limit);
+            size_t up = distance != 0 ? k->match_length(data + found, data + found - distance, limit) : 0;
+            length = up > run ? up : run;
+            chosen = up > run ? distance : 1;
+        }
+        for (size_t i = literals_from; i < found; i++) literal_counts[data[i]]++;
+        if (!append_match(matches, found, length, chosen)) return 0;
+        p = literals_from = found + length;
+    }
+    for (size_t i = literals_from; i < total; i++) literal_counts[data[i]]++;
+    return 1;
+}
+
+/* Each match length's code (length symbol and extra bits) under a literal/length code. */
+typedef struct length_codes {
+    uint32_t bits[PNG_FAST_MAX_MATCH + 1];
+    uint8_t count[PNG_FAST_MAX_MATCH + 1];
+} length_codes;
+
+static void fill_length_codes(length_codes *table, const png_fast_code *litlen) {
+    for (unsigned length = 3; length <= PNG_FAST_MAX_MATCH; length++) {
+        unsigned symbol, extra_bits, extra;
+        png_fast_length_symbol(length, &symbol, &extra_bits, &extra);
+        table->bits[length] = litlen->codes[symbol] | extra << litlen->lengths[symbol];
+        table->count[length] = (uint8_t)(litlen->lengths[symbol] + extra_bits);
+    }
+}
+
+/* A distance's symbol, extra bit count and extra value, by arithmetic (RFC 1951's table). */
+static inline void distance_code(unsigned distance, unsigned *symbol, unsigned *extra_bits, unsigned *extra) {
+    unsigned d = distance - 1;
+    if (d < 4) {
+        *symbol = d;
+        *extra_bits = 0;
+        *extra = 0;
+        return;
+    }
+    unsigned log = 31 - (unsigned)__builtin_clz(d);
+    *symbol = 2 * log + ((d >> (log - 1)) & 1);
+    *extra_bits = log - 1;
+    *extra = d & ((1u << (log - 1)) - 1);
+}
+
+/* The data's size in bits under a pair of codes (without any header). */
+static uint64_t coded_bits(const png_fast_code *litlen, const png_fast_code *dist, const length_codes *lengths,
+                           const uint32_t *literal_counts, const match_list *matches) {
+    uint64_t bits = litlen->lengths[256];
+    for (int s = 0; s < 256; s++) bits += (uint64_t)literal_counts[s] * litlen->lengths[s];
+    for (size_t i = 0; i < matches->count; i++) {
+        unsigned symbol, extra_bits, extra;
+        distance_code(matches->items[i].distance, &symbol, &extra_bits, &extra);
+        bits += lengths->count[matches->items[i].length] + dist->lengths[symbol] + extra_bits;
+    }
+    return bits;
+}
+
+static void write_literals(png_fast_bits *w, const png_fast_code *code, const uint8_t *data, size_t count) {
+    size_t i = 0;
+    /* three codes of at most 15 bits fit beside the 7 a flush may leave */
+    for (; i + 3 <= count; i += 3) {
+        png_fast_flush(w);
+        png_fast_put(w, code->codes[data[i]], code->lengths[data[i]]);
+        png_fast_put(w, code->codes[data[i + 1]], code->lengths[data[i + 1]]);
+        png_fast_put(w, code->codes[data[i + 2]], code->lengths[data[i + 2]]);
+    }
+    for (; i < count; i++) {
+        png_fast_flush(w);
+        png_fast_put(w, code->codes[data[i]], code->lengths[data[i]]);
+    }
+}
+
+static void write_symbols(png_fast_bits *w, const png_fast_code *litlen, const png_fast_code *dist,
+                          const length_codes *lengths, const uint8_t *data, size_t total, const match_list *matches) {
+    size_t position = 0;
+    for (size_t i = 0; i < matches->count; i++) {
+        const match *m = &matches->items[i];
+        write_literals(w, litlen, data + position, m->position - position);
+        unsigned symbol, extra_bits, extra;
+        distance_code(m->distance, &symbol, &extra_bits, &extra);
+        png_fast_flush(w);
+        png_fast_put(w, lengths->bits[m->length], lengths->count[m->length]);
+        png_fast_put(w, dist->codes[symbol], dist->lengths[symbol]);
+        png_fast_put(w, extra, extra_bits);
+        position = m->position + m->length;
+    }
+    write_literals(w, litlen, data + position, total - position);
+    png_fast_flush(w);
+    png_fast_put(w, litlen->codes[256], litlen->lengths[256]);
+}
+
+static void write_stored(png_fast_bits *w, const uint8_t *data, size_t total) {
+    size_t position = 0;
+    do {
+        size_t part = total - position < 65535 ? total - position : 65535;
+        png_fast_flush(w);
+        png_fast_put(w, position + part == total ? 1 : 0, 3);  /* BFINAL, BTYPE 0 */
+        png_fast_align(w);
+        w->out[0] = (uint8_t)part;
+        w->out[1] = (uint8_t)(part >> 8);
+        w->out[2] = (uint8_t)~part;
+        w->out[3] = (uint8_t)(~part >> 8);
+        memcpy(w->out + 4, data + position, part);
+        w->out += 4 + part;
+        position += part;
+    } while (position < total);
+}
+
+/* Deflate's fixed literal/length code (RFC 1951, 3.2.6) and its 5-bit distance codes. */
+static void fixed_codes(png_fast_code *litlen, png_fast_code *dist) {
+    for (int s = 0; s < 288; s++) litlen->lengths[s] = s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8;
+    png_fast_canonical_codes(litlen, 288);
+    memset(dist->lengths, 0, sizeof dist->lengths);
+    for (int s = 0; s < 30; s++) dist->lengths[s] = 5;
+    png_fast_canonical_codes(dist, 30);
+}
+
+/* Codes and writes the filtered rows as one zlib stream. */
+static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t up_distance,
+                           uint8_t *out) {
+    match_list matches = {NULL, 0, 0};
+    uint32_t literal_counts[256] = {0};
+    uint32_t *table = calloc((size_t)1 << HASH_BITS, sizeof(uint32_t));
+    length_codes *tables = malloc(2 * sizeof(length_codes));
+    if (table == NULL || tables == NULL || !find_matches(k, data, total, up_distance, &matches, literal_counts, table)) {
+        free(table);
+        free(tables);
+        free(matches.items);
+        return 0;
+    }
+    free(table);
+    /* The fitted codes. */
+    uint32_t litlen_counts[PNG_FAST_LITLEN_SYMBOLS] = {0}, dist_counts[PNG_FAST_DIST_SYMBOLS] = {0};
+    memcpy(litlen_counts, literal_counts, sizeof literal_counts);
+    litlen_counts[256] = 1;
+    for (size_t i = 0; i < matches.count; i++) {
+        unsigned symbol, bits, extra;
+        png_fast_length_symbol(matches.items[i].length, &symbol, &bits, &extra);
+        litlen_counts[symbol]++;
+        distance_code(matches.items[i].distance, &symbol, &bits, &extra);
+        dist_counts[symbol]++;
+    }
+    /* at least two distance codes, so the code is complete whatever is used */
+    int used = 0;
+    for (int s = 0; s < PNG_FAST_DIST_SYMBOLS; s++) used += dist_counts[s] != 0;
+    if (used < 2) {
+        if (dist_counts[0] == 0) dist_counts[0] = 1;
+        if (dist_counts[1] == 0) dist_counts[1] = 1;
+    }
+    static const png_fast_code no_code;
+    png_fast_code fitted = no_code, fitted_dist = no_code, fixed = no_code, fixed_dist = no_code;
+    png_fast_huffman_lengths(litlen_counts, PNG_FAST_LITLEN_SYMBOLS, 15, fitted.lengths);
+    png_fast_canonical_codes(&fitted, PNG_FAST_LITLEN_SYMBOLS);
+    png_fast_huffman_lengths(dist_counts, PNG_FAST_DIST_SYMBOLS, 15, fitted_dist.lengths);
+    png_fast_canonical_codes(&fitted_dist, PNG_FAST_DIST_SYMBOLS);
+    fixed_codes(&fixed, &fixed_dist);
+    fill_length_codes(&tables[0], &fitted);
+    fill_length_codes(&tables[1], &fixed);
+    png_fast_header header;
+    png_fast_plan_header(&header, &fitted, &fitted_dist);
+    uint64_t dynamic_bits = header.bits + coded_bits(&fitted, &fitted_dist, &tables[0], literal_counts, &matches);
+    uint64_t fixed_bits = 3 + coded_bits(&fixed, &fixed_dist, &tables[1], literal_counts, &matches);
+    uint64_t stored_bits = 8 * (total + 5 * ((total + 65534) / 65535 + (total == 0)));
+
+    png_fast_bits w = {0, 0, out};
+    w.out[0] = 0x78;  /* deflate, 32 KiB window */
+    w.out[1] = 0x01;  /* fastest, no dictionary; 0x7801 is a multiple of 31 */
+    w.out += 2;
+    if (stored_bits <= dynamic_bits && stored_bits <= fixed_bits) {
+        write_stored(&w, data, total);
+    } else if (fixed_bits < dynamic_bits) {
+        png_fast_put(&w, 1 | 1 << 1, 3);  /* BFINAL, BTYPE 1 (fixed) */
+        write_symbols(&w, &fixed, &fixed_dist, &tables[1], data, total, &matches);
+    } else {
+        png_fast_write_header(&w, &header);
+        write_symbols(&w, &fitted, &fitted_dist, &tables[0], data, total, &matches);
+    }
+    png_fast_align(&w);
+    uint32_t adler = k->adler32(1, data, total);
+    w.out[0] = (uint8_t)(adler >> 24);
+    w.out[1] = (uint8_t)(adler >> 16);
+    w.out[2] = (uint8_t)(adler >> 8);
+    w.out[3] = (uint8_t)adler;
+    w.out += 4;
+    free(tables);
+    free(matches.items);
+    return (size_t)(w.out - out);
+}
+
+/* Converts and filters rows [first, first + count) into `data` (one scanline each), with the row
+ * above `first` as their first previous row. `rows` holds three padded row buffers. */
+static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_t stride, size_t width, size_t first,
+                        size_t count, int bpp, int filter, uint8_t *rows, size_t span, uint8_t *data) {
+    size_t row_bytes = width * (size_t)bpp, line = row_bytes + 1;
+    uint8_t *current = rows + PNG_FAST_PAD, *previous = rows + span + PNG_FAST_PAD;
+    uint8_t *candidate = rows + 2 * span + PNG_FAST_PAD;
+    if (first == 0) {
+        memset(previous, 0, row_bytes);
+    } else {
+        k->convert_row(pixels + (first - 1) * stride, width, bpp, previous);
+    }
+    for (size_t y = first; y < first + count; y++) {
+        k->convert_row(pixels + y * stride, width, bpp, current);
+        filter_row(k, filter, current, previous, row_bytes, bpp, data + (y - first) * line, candidate);
+        uint8_t *swap = current;
+        current = previous;
+        previous = swap;
+    }
+}
+
+/* The rows sampled to choose between unfiltered rows and per-row filters: two strips of this many. */
+#define SAMPLE_ROWS 8
+
+/* An estimate of the coded size of `data` in bits: matches at 16 bits, literals at their entropy. */
+static double estimate_bits(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t up_distance,
+                            uint32_t *table) {
+    match_list matches = {NULL, 0, 0};
+    uint32_t counts[256] = {0};
+    memset(table, 0, sizeof(uint32_t) << HASH_BITS);
+    if (!find_matches(k, data, total, up_distance, &matches, counts, table)) {
+        free(matches.items);
+        return 0;
+    }
+    double literals = 0, bits = 16.0 * (double)matches.count;
+    for (int s = 0; s < 256; s++) literals += counts[s];
+    for (int s = 0; s < 256; s++) {
+        if (counts[s] != 0) bits += counts[s] * __builtin_log2(literals / counts[s]);
+    }
+    free(matches.items);
+    return bits;
+}
+
+/* For the adaptive filter: CAIRN_PNG_FILTER_NONE when unfiltered rows code about as small on two strips
+ * of the image (flat-colour art: overlays, mosaics over palette tiles), else CAIRN_PNG_FILTER_ADAPTIVE. */
+static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size_t stride, size_t width,
+                         size_t height, int bpp, uint8_t *rows, size_t span) {
+    size_t line = width * (size_t)bpp + 1;
+    size_t strips = height <= 2 * SAMPLE_ROWS ? 1 : 2, per_strip = strips == 1 ? height : SAMPLE_ROWS;
+    size_t total = strips * per_strip * line;
+    uint8_t *sample = malloc(total + 2 * PNG_FAST_PAD);
+    uint32_t *table = malloc(sizeof(uint32_t) << HASH_BITS);
+    int choice = CAIRN_PNG_FILTER_ADAPTIVE;
+    if (sample != NULL && table != NULL) {
+        memset(sample + total, 0, 2 * PNG_FAST_PAD);
+        double cost[2];
+        const int modes[2] = {CAIRN_PNG_FILTER_NONE, CAIRN_PNG_FILTER_ADAPTIVE};
+        for (int m = 0; m < 2; m++) {
+            for (size_t s = 0; s < strips; s++) {
+                size_t first = strips == 1 ? 0 : height * (s + 1) / 3;
+                filter_rows(k, pixels, stride, width, first, per_strip, bpp, modes[m], rows, span,
+                            sample + s * per_strip * line);
+            }
+            cost[m] = estimate_bits(k, sample, total, per_strip > 1 && line <= WINDOW ? line : 0, table);
+        }
+        /* Unfiltered rows are about twice as fast to code: they win unless filtering saves a tenth. */
+        if (cost[1] >= 0.9 * cost[0]) choice = CAIRN_PNG_FILTER_NONE;
+    }
+    free(table);
+    free(sample);
+    return choice;
+}
+
+size_t cairn_png_fast_zlib(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t height, int opaque,
+                           int filter, int path, uint8_t *out) {
+    const png_fast_kernels *k = png_fast_kernels_for(path);
+    int bpp = opaque ? 3 : 4;
+    size_t row_bytes = (size_t)width * (size_t)bpp, line = row_bytes + 1, total = (size_t)height * line;
+    size_t span = PNG_FAST_PAD + row_bytes + PNG_FAST_PAD;
+    if (total >= UINT32_MAX - 2 * PNG_FAST_PAD) return 0;  /* match positions are 32-bit */
+    uint8_t *data = malloc(total + 2 * PNG_FAST_PAD);
+    uint8_t *rows = calloc(3, span);
+    if (data == NULL || rows == NULL) {
+        free(data);
+        free(rows);
+        return 0;
+    }
+    memset(data + total, 0, 2 * PNG_FAST_PAD);
+    if (filter == CAIRN_PNG_FILTER_ADAPTIVE) filter = choose_filter(k, pixels, stride, width, height, bpp, rows, span);
+    filter_rows(k, pixels, stride, width, 0, height, bpp, filter, rows, span, data);
+    /* Row-up matches reach one scanline back; deflate's window is 32 KiB. */
+    size_t up_distance = line <= WINDOW && height > 1 ? line : 0;
+    size_t size = deflate_rows(k, data, total, up_distance, out);
+    free(rows);
+    free(data);
+    return size;
+}

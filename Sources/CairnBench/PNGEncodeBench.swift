@@ -1,0 +1,113 @@
+import Canvas
+import ClusterOverlays
+import Clusters
+import Codecs
+import Foundation
+import Tiles
+
+/// The "PNG encoder" section (issue 21, part 1): Cairn's SIMD encoder against libdeflate level 1 with
+/// the `sub` filter (the truecolour default before it) on the mosaicked corpus tiles and on overlay
+/// tiles, every path; then the `mosaic|grid` chain per tile with each as the encoder.
+struct PNGEncodeBench {
+    let worldRoot: String
+    let citiesPath: String
+
+    static let floor = PNGEncoder(filter: .sub, allowIndexed: false, compressor: .libdeflate)
+
+    func run() {
+        Report.header("PNG encoder: SIMD (\(PNGEncoder.SIMDPath.active.rawValue)) vs libdeflate level 1 + sub, per tile, truecolour")
+        let corpus = Self.corpus(worldRoot)
+        let mosaic = try! RendererChain(spec: "mosaic")
+        let mosaicked = corpus.map { tile, bytes -> Surface in
+            var image = try! ImageDecoder.decode(bytes)
+            try! mosaic.render(&image, context: RenderContext(tile: tile))
+            return image
+        }
+        compare("mosaicked corpus tiles (\(mosaicked.count))", mosaicked)
+        let overlays = Self.overlayTiles(citiesPath)
+        if overlays.isEmpty {
+            Report.note("cannot read \(citiesPath): no overlay tiles")
+        } else {
+            compare("overlay tiles (\(overlays.count), zoom 5)", overlays, overlayFilter: true)
+        }
+        chain(corpus)
+    }
+
+    /// Encode speed and bytes of each path against the floor on `surfaces`.
+    private func compare(_ name: String, _ surfaces: [Surface], overlayFilter: Bool = false) {
+        var next = 0
+        func surface() -> Surface { defer { next = (next + 1) % surfaces.count }; return surfaces[next] }
+        let iterations = max(3 * surfaces.count, 300)
+        let floor = Measurement.run("\(name): libdeflate 1 + sub", iterations: iterations) {
+            consume(try? Self.floor.encode(surface()))
+        }
+        let floorBytes = surfaces.reduce(0) { $0 + ((try? Self.floor.encode($1).count) ?? 0) }
+        let filters: [PNGEncoder.Filter] = overlayFilter ? [.adaptive, .none] : [.adaptive]
+        for filter in filters {
+            for path in PNGEncoder.SIMDPath.allCases.reversed() where path.isSupported {
+                var encoder = PNGEncoder(filter: filter, allowIndexed: false, compressor: .simd)
+                encoder.simdPath = path
+                let run = Measurement.run("  SIMD \(path.rawValue), \(filter)", iterations: iterations) {
+                    consume(try? encoder.encode(surface()))
+                }
+                let bytes = surfaces.reduce(0) { $0 + ((try? encoder.encode($1).count) ?? 0) }
+                Report.row(run, baseline: floor, target: path == .avx2 || path == .sse41 ? "≥ 3x" : "")
+                Report.note(String(format: "bytes %d against %d: %.3fx (target ≤ 1.10x)", bytes, floorBytes,
+                                   Double(bytes) / Double(floorBytes)))
+            }
+        }
+        if overlayFilter {
+            let overlayFloor = PNGEncoder(filter: .none, allowIndexed: false, compressor: .libdeflate)
+            let bytes = surfaces.reduce(0) { $0 + ((try? overlayFloor.encode($1).count) ?? 0) }
+            Report.note("(libdeflate 1 unfiltered, the overlay encoder before: \(bytes) bytes)")
+        }
+    }
+
+    /// decode + mosaic|grid + encode per tile, with the SIMD encoder and with the floor.
+    private func chain(_ corpus: [(TileID, [UInt8])]) {
+        let spec = try! RendererChain(spec: "mosaic|grid")
+        let ours = TileProcessor(chain: spec, encoder: .png(PNGEncoder()))
+        let floor = TileProcessor(chain: spec, encoder: .png(PNGEncoder(filter: .sub, compressor: .libdeflate)))
+        var next = 0
+        func tile() -> (TileID, [UInt8]) { defer { next = (next + 1) % corpus.count }; return corpus[next] }
+        let floorRun = Measurement.run("mosaic|grid per tile, libdeflate 1 + sub", iterations: 2 * corpus.count) {
+            let (id, bytes) = tile()
+            consume(try? floor.process(bytes, tile: id))
+        }
+        let oursRun = Measurement.run("mosaic|grid per tile, SIMD (default)", iterations: 2 * corpus.count) {
+            let (id, bytes) = tile()
+            consume(try? ours.process(bytes, tile: id))
+        }
+        Report.row(oursRun, baseline: floorRun, target: "≤ 0.8x the floor (≥ 1.25x)")
+        let sizes = corpus.map { id, bytes in
+            ((try? ours.process(bytes, tile: id).bytes.count) ?? 0, (try? floor.process(bytes, tile: id).bytes.count) ?? 0)
+        }
+        let (a, b) = sizes.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+        Report.note(String(format: "bytes %d against %d: %.3fx", a, b, Double(a) / Double(b)))
+    }
+
+    static func corpus(_ root: String) -> [(TileID, [UInt8])] {
+        ((FileManager.default.enumerator(atPath: root)?.allObjects as? [String]) ?? [])
+            .filter { $0.hasSuffix(".png") }.sorted()
+            .compactMap { path in
+                (try? TileID(path: path)).map { ($0, Array(FileManager.default.contents(atPath: root + "/" + path)!)) }
+            }
+    }
+
+    /// The sample cities' 32 busiest zoom-5 overlay tiles, drawn as the server draws them.
+    static func overlayTiles(_ citiesPath: String) -> [Surface] {
+        guard let result = try? PointReader.read(path: citiesPath),
+              let index = try? ClusterIndex(points: result.points, options: ClusterOptions(radius: 80)),
+              let overlay = try? ClusterOverlay(style: .google, label: .abbrev) else { return [] }
+        let zoom = 5, side = 1 << zoom
+        let busiest = (0..<(side * side)).map { ($0 % side, $0 / side) }
+            .map { (x: $0.0, y: $0.1, items: index.tile(z: zoom, x: $0.0, y: $0.1, buffer: overlay.reach / 256).count) }
+            .sorted { $0.items > $1.items }
+            .prefix(32)
+        return busiest.map { tile in
+            let surface = try! Surface(width: 256, height: 256)
+            try! overlay.draw(index, zoom: zoom, originX: 256 * tile.x, originY: 256 * tile.y, on: surface, scale: 1)
+            return surface
+        }
+    }
+}
