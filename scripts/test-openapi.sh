@@ -6,14 +6,14 @@
 # any 5xx but a 503 (which the document allows), and on any answer that does not conform to the
 # document: undocumented status, content type, headers or body.
 # Usage: scripts/test-openapi.sh [CAIRN_BINARY]      (default: .build/debug/cairn)
-# OPENAPI_EXAMPLES=N examples per operation (default 25); CAIRN_KEEP_TMP=1 keeps the temp dir
+# OPENAPI_EXAMPLES=N examples per operation (default 15); CAIRN_KEEP_TMP=1 keeps the temp dir
 # (server log, document, schemathesis report). Needs the venv (scripts/test-venv.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cairn="${1:-.build/debug/cairn}"
 case "$cairn" in /*) ;; *) cairn="$PWD/$cairn" ;; esac
 venv="$root/.venv/bin"
-examples="${OPENAPI_EXAMPLES:-25}"
+examples="${OPENAPI_EXAMPLES:-15}"
 if [ ! -x "$cairn" ]; then echo "test-openapi: error: $cairn: no such executable (swift build first)" >&2; exit 66; fi
 if [ ! -x "$venv/st" ]; then echo "test-openapi: error: schemathesis is missing from $root/.venv: run scripts/test-venv.sh" >&2; exit 69; fi
 
@@ -59,7 +59,7 @@ start=$SECONDS
   --header "Authorization: Bearer $token" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
   --phases examples,coverage,fuzzing \
-  --max-examples "$examples" --seed 22 --workers 2 --request-timeout 30 \
+  --max-examples "$examples" --seed 22 --workers 1 --request-timeout 30 \
   --suppress-health-check too_slow,filter_too_much \
   --report junit --report-dir "$tmp/report" 2>&1 | tee "$tmp/schemathesis.log"
 echo "test-openapi: schemathesis ran $((SECONDS - start)) s against $base ($examples examples per operation)"

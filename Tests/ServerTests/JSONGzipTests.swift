@@ -33,17 +33,17 @@ import Testing
             #expect(try gunzip(gzipped.body) == plain.body, "\(target)")
             let tag = try #require(gzipped.header("ETag"))
             #expect(tag != identityTag && tag.hasSuffix("-gzip\""), "\(target): \(tag)")
-            // The cached gzipped form, byte for byte.
-            #expect(try server.request(target, headers: headers + [("Accept-Encoding", "gzip")]).body == gzipped.body, "\(target)")
             if target != "/health" {  // its uptime changes every second
+                // The cached gzipped form, byte for byte.
+                #expect(try server.request(target, headers: headers + [("Accept-Encoding", "gzip")]).body == gzipped.body, "\(target)")
                 let again = try server.request(target, headers: headers + [("Accept-Encoding", "gzip"), ("If-None-Match", tag)])
                 #expect(again.status == 304 && again.body.isEmpty, "\(target)")
                 #expect(try server.request(target, headers: headers + [("If-None-Match", identityTag)]).status == 304, "\(target)")
                 #expect(try server.request(target, headers: headers + [("Accept-Encoding", "gzip"), ("If-None-Match", identityTag)]).status == 200,
                         "\(target): the identity ETag does not name the gzipped representation")
+                let refused = try server.request(target, headers: headers + [("Accept-Encoding", "gzip;q=0, identity")])
+                #expect(refused.header("Content-Encoding") == nil && refused.header("ETag") == identityTag, "\(target)")
             }
-            let refused = try server.request(target, headers: headers + [("Accept-Encoding", "gzip;q=0, identity")])
-            #expect(refused.header("Content-Encoding") == nil && refused.header("ETag") == identityTag, "\(target)")
         }
         // TileJSON's links come from the request's host: its Vary names those headers too.
         #expect(try server.request("/tiles/world.json").header("Vary") == "Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto, X-Forwarded-Prefix")

@@ -21,7 +21,8 @@ import Testing
         let directory = try temporaryDirectory()
         var environment = ["CAIRN_CACHE_DIR": directory + "/cache"]
         if token { environment["CAIRN_ADMIN_TOKEN"] = OpenAPIFixture.token }
-        let config = try ServerConfig(yaml: try OpenAPIFixture.config(extra: extra), directory: directory, environment: environment)
+        var config = try ServerConfig(yaml: try OpenAPIFixture.config(extra: extra), directory: directory, environment: environment)
+        try config.applyEnvironment(environment)
         return (try CairnServer(config: config, logger: Logger(label: "test")), config, directory)
     }
 

@@ -8,11 +8,11 @@ extension APIOperations {
     static func clusters(_ config: ServerConfig) -> [APIOperation] {
         let dataset = OAS.path("dataset", OAS.names(config.datasets.map(\.name)), "A configured dataset.")
         let filter = OAS.query("filter", OAS.string(maxLength: config.limits.maxFilter),
-                               "CQL2 text over the points' properties (e.g. population > 100000); the clusters of the matching points.")
+                               "CQL2 text over the points' properties; the clusters of the matching points.", example: "population > 100000")
         let id = OAS.path("id", OAS.integer(0...Int.max), "A cluster's cluster_id (from a GeoJSON answer).")
-        let zoom = OAS.integer(0...TileID.maximumZoom)
-        let grid = OAS.integer(0...(1 << TileID.maximumZoom) - 1)
-        let tile = [dataset, OAS.path("z", zoom, "Zoom; outside the dataset's minzoom…maxzoom a 404."),
+        let zooms = OAS.zooms(config.datasets.map { $0.minzoom...$0.maxzoom })
+        let grid = OAS.integer(0...(1 << zooms.upperBound) - 1)
+        let tile = [dataset, OAS.path("z", OAS.integer(zooms), "Zoom (the datasets' together); outside the dataset's own minzoom…maxzoom a 404."),
                     OAS.path("x", grid, "Column, 0 to 2^z − 1 (beyond: 404)."), OAS.path("y", grid, "Row, 0 to 2^z − 1 (beyond: 404).")]
         // A dataset still loading answers 503.
         let geoJSON: [String: APIOperation.Object] = [
@@ -32,15 +32,15 @@ extension APIOperations {
                          summary: "The clusters and lone points in a box at a zoom",
                          parameters: [dataset,
                                       OAS.query("bbox", OAS.string(pattern: "^-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$"),
-                                                "W,S,E,N in degrees (default the world); W > E crosses the antimeridian."),
-                                      OAS.query("zoom", OAS.number(0...Double(TileID.maximumZoom)), "The zoom.", required: true), filter],
+                                                "W,S,E,N in degrees (default the world); W > E crosses the antimeridian.", example: "-10,35,30,60"),
+                                      OAS.query("zoom", OAS.number(0...Double(TileID.maximumZoom)), "The zoom.", required: true, example: 3), filter],
                          responses: geoJSON, signed: [.clusters]),
             APIOperation(method: "get", path: "/clusters/{dataset}/{id}/children", route: cluster, id: "getClusterChildren", tag: "clusters",
                          summary: "A cluster's children one zoom in", parameters: [dataset, id, filter], responses: geoJSON, signed: [.clusters]),
             APIOperation(method: "get", path: "/clusters/{dataset}/{id}/leaves", route: cluster, id: "getClusterLeaves", tag: "clusters",
                          summary: "A cluster's points, a page at a time",
                          parameters: [dataset, id,
-                                      OAS.query("limit", OAS.integer(1...100_000), "Points in the page (default 10)."),
+                                      OAS.query("limit", OAS.integer(1...100_000), "Points in the page (default 10).", example: 5),
                                       OAS.query("offset", OAS.integer(0...Int(Int32.max)), "Points skipped (default 0)."), filter],
                          responses: geoJSON, signed: [.clusters]),
             APIOperation(method: "get", path: "/clusters/{dataset}/{id}/expansion-zoom", route: cluster, id: "getClusterExpansionZoom",

@@ -13,9 +13,9 @@ extension APIOperations {
         let box = [layer, OAS.path("west", longitude, "West edge."), OAS.path("south", latitude, "South edge."),
                    OAS.path("east", longitude, "East edge."), OAS.path("north", latitude, "North edge.")]
         let overlays = [
-            OAS.query("markers", OAS.string(maxLength: 4000), "Pins: lon,lat[,colour];… (at most 100)."),
-            OAS.query("path", OAS.string(maxLength: 4000), "A line: lon,lat;lon,lat;… (2 to 1000 points)."),
-            OAS.query("stroke", OAS.string(maxLength: 100), "The path's colour[,width] (needs path)."),
+            OAS.query("markers", OAS.string(maxLength: 4000), "Pins: lon,lat[,colour];… (at most 100).", example: "2.35,48.85,red;13.4,52.52"),
+            OAS.query("path", OAS.string(maxLength: 4000), "A line: lon,lat;lon,lat;… (2 to 1000 points).", example: "2.35,48.85;13.4,52.52"),
+            OAS.query("stroke", OAS.string(maxLength: 100), "The path's colour[,width] (needs path).", example: "blue,3"),
             OAS.query("clusters", OAS.names(config.datasets.map(\.name)), "A dataset whose clusters are drawn over the map."),
             OAS.query("filter", OAS.string(maxLength: config.limits.maxFilter), "CQL2 filter of the clusters' points (needs clusters)."),
             OAS.query("attribution", OAS.choice(["true", "false"]), "Whether the layer's attribution is drawn (default true)."),

@@ -1,14 +1,14 @@
-import Tiles
 
 /// `/tiles/…`: image tiles at 1x and @2x, and TileJSON.
 extension APIOperations {
     static func tiles(_ config: ServerConfig) -> [APIOperation] {
         let animated = config.layers.compactMap(\.frames).map(\.urls.count).max()
+        let zooms = OAS.zooms(config.layers.map { $0.minzoom...$0.maxzoom })
         var common: [APIOperation.Object] = [
             OAS.path("layer", OAS.names(config.layers.map(\.name)), "A configured layer."),
-            OAS.path("z", OAS.integer(0...TileID.maximumZoom), "Zoom; outside the layer's minzoom…maxzoom the tile is a 404."),
-            OAS.path("x", OAS.integer(0...(1 << TileID.maximumZoom) - 1), "Column, 0 to 2^z − 1 (beyond: 404)."),
-            OAS.path("y", OAS.integer(0...(1 << TileID.maximumZoom) - 1), "Row (XYZ, north at 0), 0 to 2^z − 1 (beyond: 404)."),
+            OAS.path("z", OAS.integer(zooms), "Zoom (the layers' together); outside the layer's own minzoom…maxzoom the tile is a 404."),
+            OAS.path("x", OAS.integer(0...(1 << zooms.upperBound) - 1), "Column, 0 to 2^z − 1 (beyond: 404)."),
+            OAS.path("y", OAS.integer(0...(1 << zooms.upperBound) - 1), "Row (XYZ, north at 0), 0 to 2^z − 1 (beyond: 404)."),
             OAS.path("ext", OAS.choice(["png", "jpg", "jpeg", "webp"]),
                      "The format the tile is encoded in, whatever the layer's own; an animated layer's tiles are png (APNG) or webp."),
         ]

@@ -49,8 +49,11 @@ enum OAS {
         ["name": name, "in": "path", "required": true, "schema": schema, "description": description]
     }
 
-    static func query(_ name: String, _ schema: Object, _ description: String, required: Bool = false) -> Object {
-        ["name": name, "in": "query", "required": required, "schema": schema, "description": description]
+    /// A query parameter, with an `example` of a good value (schemathesis's examples phase sends them).
+    static func query(_ name: String, _ schema: Object, _ description: String, required: Bool = false, example: Any? = nil) -> Object {
+        var parameter: Object = ["name": name, "in": "query", "required": required, "schema": schema, "description": description]
+        if let example { parameter["example"] = example }
+        return parameter
     }
 
     /// A response with `content` by media type and `headers` (names to `#/components/headers` refs).
@@ -83,6 +86,12 @@ extension OAS {
     /// The configured names as an enum; a plain string when there are none (every answer a 404).
     static func names(_ names: [String]) -> Object {
         names.isEmpty ? ["type": "string", "minLength": 1] : choice(names.sorted())
+    }
+
+    /// The zooms of `ranges` together (0…30 when there are none).
+    static func zooms(_ ranges: [ClosedRange<Int>]) -> ClosedRange<Int> {
+        guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { return 0...30 }
+        return low...high
     }
 
     /// What every image answer carries.
