@@ -105,7 +105,7 @@ enum AdminRoutes {
     /// `DELETE /admin/cache`'s groups: nil (everything) without parameters.
     private static func clearedGroups(_ uri: URI, layout: CacheLayout) throws -> [CacheGroup]? {
         var groups: [CacheGroup] = []
-        for (key, value) in uri.queryParameters {
+        for (key, value) in QueryValue.pairs(of: uri) {
             switch key {
             case "layer":
                 guard layout.layers.contains(String(value)) else { throw ServeError.notFound("no layer '\(value.prefix(64))'") }
@@ -124,8 +124,8 @@ enum AdminRoutes {
     /// The query's parameters, each at most once and each one of `allowed`.
     private static func parameters(_ uri: URI, allowed: Set<String>) throws -> [String: String] {
         var values: [String: String] = [:]
-        for (key, value) in uri.queryParameters {
-            let name = String(key)
+        for (key, value) in QueryValue.pairs(of: uri) {
+            let name = key
             guard allowed.contains(name) else {
                 throw ServeError.badRequest("unknown parameter '\(name.prefix(40))' (\(allowed.sorted().joined(separator: ", ")))")
             }

@@ -1,15 +1,15 @@
-import Tiles
-
 /// `/static/{layer}/…`: static maps, centred on a point at a zoom or fitting a box.
 extension APIOperations {
     static func statics(_ config: ServerConfig) -> [APIOperation] {
         let side = OAS.integer(1...config.limits.maxStaticSide)
+        let zooms = OAS.zooms(config.layers.map { $0.minzoom...$0.maxzoom })
         let layer = OAS.path("layer", OAS.names(config.layers.map(\.name)), "A configured layer.")
         let size = [OAS.path("width", side, "Width in points."), OAS.path("height", side, "Height in points."),
                      OAS.path("ext", OAS.choice(["png", "jpg", "jpeg", "webp"]), "The format (an animated layer's: png or webp).")]
         let longitude = OAS.number(-180...180), latitude = OAS.number(-85.0511287798066...85.0511287798066)
         let centre = [layer, OAS.path("lon", longitude, "Longitude of the centre."), OAS.path("lat", latitude, "Latitude of the centre."),
-                      OAS.path("zoom", OAS.number(0...Double(TileID.maximumZoom)), "Zoom (fractional allowed), within the layer's; else a 400.")]
+                      OAS.path("zoom", OAS.number(Double(zooms.lowerBound)...Double(zooms.upperBound)),
+                               "Zoom (fractional allowed; the layers' together), within the layer's own; else a 400.")]
         let box = [layer, OAS.path("west", longitude, "West edge."), OAS.path("south", latitude, "South edge."),
                    OAS.path("east", longitude, "East edge."), OAS.path("north", latitude, "North edge.")]
         let overlays = [
