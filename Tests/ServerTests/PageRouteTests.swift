@@ -29,8 +29,9 @@ import TestUpstream
 
         let named = page.text.matches(of: /(?:src|href)="([^"#]+)"/).map { String($0.1) }
         #expect(Set(named) == ["assets/cairn/favicon.svg", "assets/leaflet/leaflet.css", "assets/cairn/cairn.css",
-                               "assets/leaflet/leaflet.min.js", "assets/cairn/cairn.js"])
-        let types = ["svg": "image/svg+xml", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8"]
+                               "assets/leaflet/leaflet.min.js", "assets/cairn/cairn.js", "openapi.json", "catalog.json"])
+        let types = ["svg": "image/svg+xml", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+                     "json": "application/json"]
         for path in named {
             let answer = try server.request("/" + path)
             #expect(answer.status == 200, "\(path)")

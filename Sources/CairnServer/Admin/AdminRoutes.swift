@@ -9,8 +9,8 @@ enum AdminRoutes {
         let services = server.services
         let directory = CacheDirectory(config: server.config)
 
-        router.get("/admin/cache") { _, _ -> Response in
-            try json(await Offload.run { directory.stats() }.json)
+        router.get("/admin/cache") { request, _ -> Response in
+            try json(await Offload.run { directory.stats() }.json, request)
         }
 
         // Everything, or `?layer=A&layer=B&dataset=C&badges&cards`.
@@ -21,7 +21,7 @@ enum AdminRoutes {
             services.cache.announceOwnChange()
             var answer = removal.json
             answer["cleared"] = groups?.map(\.description) ?? ["everything"]
-            return try json(answer)
+            return try json(answer, request)
         }
 
         router.delete("/admin/cache/:layer") { request, context -> Response in
@@ -39,7 +39,7 @@ enum AdminRoutes {
             services.cache.announceOwnChange()
             var answer = removal.json
             answer["layer"] = name
-            return try json(answer)
+            return try json(answer, request)
         }
 
         router.post("/admin/cache/:layer/seed") { request, context -> Response in
@@ -60,31 +60,31 @@ enum AdminRoutes {
                 try? await server.seed(plan, progress: job.progress)
                 services.cache.announceOwnChange()
             }
-            var response = try json(job.json, status: .accepted)
+            var response = try json(job.json, request, status: .accepted)
             response.headers[.location] = "/admin/jobs/\(job.id)"
             return response
         }
 
-        router.get("/admin/jobs") { _, _ -> Response in
-            try json(["jobs": services.seedJobs.all.map(\.json)])
+        router.get("/admin/jobs") { request, _ -> Response in
+            try json(["jobs": services.seedJobs.all.map(\.json)], request)
         }
 
-        router.get("/admin/jobs/:id") { _, context -> Response in
-            try json(try job(context, services).json)
+        router.get("/admin/jobs/:id") { request, context -> Response in
+            try json(try job(context, services).json, request)
         }
 
         // Cancels a running job (its finished tiles stay cached).
-        router.delete("/admin/jobs/:id") { _, context -> Response in
+        router.delete("/admin/jobs/:id") { request, context -> Response in
             let job = try job(context, services)
             job.cancel()
-            return try json(job.json)
+            return try json(job.json, request)
         }
 
-        router.post("/admin/datasets/:name/refresh") { _, context -> Response in
+        router.post("/admin/datasets/:name/refresh") { request, context -> Response in
             let name = context.parameters.get("name") ?? ""
             guard let dataset = services.clusters.datasets[name] else { throw ServeError.notFound("no dataset '\(name.prefix(64))'") }
             let (queued, failure) = await dataset.refreshNow(reason: "admin")
-            if queued { return try json(["dataset": name, "state": "queued after the refresh under way"], status: .accepted) }
+            if queued { return try json(["dataset": name, "state": "queued after the refresh under way"], request, status: .accepted) }
             if let failure { throw ServeError.badUpstream("the refresh failed; the previous index is still served: \(failure.problem)") }
             var answer: [String: Any] = ["dataset": name, "state": "refreshed"]
             if let snapshot = dataset.snapshot {
@@ -92,7 +92,7 @@ enum AdminRoutes {
                 answer["points"] = snapshot.index.pointCount
                 answer["loaded_at"] = CacheStats.timestamp(snapshot.loadedAt.timeIntervalSince1970)
             }
-            return try json(answer)
+            return try json(answer, request)
         }
     }
 
@@ -105,7 +105,7 @@ enum AdminRoutes {
     /// `DELETE /admin/cache`'s groups: nil (everything) without parameters.
     private static func clearedGroups(_ uri: URI, layout: CacheLayout) throws -> [CacheGroup]? {
         var groups: [CacheGroup] = []
-        for (key, value) in uri.queryParameters {
+        for (key, value) in QueryValue.pairs(of: uri) {
             switch key {
             case "layer":
                 guard layout.layers.contains(String(value)) else { throw ServeError.notFound("no layer '\(value.prefix(64))'") }
@@ -124,8 +124,8 @@ enum AdminRoutes {
     /// The query's parameters, each at most once and each one of `allowed`.
     private static func parameters(_ uri: URI, allowed: Set<String>) throws -> [String: String] {
         var values: [String: String] = [:]
-        for (key, value) in uri.queryParameters {
-            let name = String(key)
+        for (key, value) in QueryValue.pairs(of: uri) {
+            let name = key
             guard allowed.contains(name) else {
                 throw ServeError.badRequest("unknown parameter '\(name.prefix(40))' (\(allowed.sorted().joined(separator: ", ")))")
             }
@@ -134,9 +134,7 @@ enum AdminRoutes {
         return values
     }
 
-    private static func json(_ value: Any, status: HTTPResponse.Status = .ok) throws -> Response {
-        var response = try Routes.json(value, maxAge: nil)
-        response.status = status
-        return response
+    private static func json(_ value: Any, _ request: Request, status: HTTPResponse.Status = .ok) throws -> Response {
+        try Routes.json(value, maxAge: nil, request: request, status: status)
     }
 }

@@ -14,8 +14,8 @@ extension Routes {
             if config.server.baseURL == nil { response.headers[.vary] = PathPrefix.header.rawName }
             return response
         }
-        router.get("/catalog.json") { _, _ -> Response in
-            try json(Catalog.document(config: config, datasets: services.clusters.datasets), maxAge: nil)
+        router.get("/catalog.json") { request, _ -> Response in
+            try json(Catalog.document(config: config, datasets: services.clusters.datasets), maxAge: nil, request: request)
         }
         router.get("/assets/cairn/:file") { request, context -> Response in
             guard let file = PageFiles.all[context.parameters.get("file") ?? ""] else { throw ServeError.notFound("no such file") }

@@ -44,10 +44,9 @@ enum Routes {
                 throw ServeError.notFound("no layer '\(document.prefix(64))'")
             }
             let base = TileJSON.baseURL(configured: config.server.baseURL, request: request)
-            var response = try json(TileJSON.document(for: layer.layer, baseURL: base), maxAge: 60)
             // Links built from the request's headers differ by host: caches must keep one copy per host.
-            if config.server.baseURL == nil { response.headers[.vary] = TileJSON.varyingHeaders }
-            return response
+            return try json(TileJSON.document(for: layer.layer, baseURL: base), maxAge: 60, request: request,
+                            vary: config.server.baseURL == nil ? TileJSON.varyingHeaders : nil)
         }
 
         router.get("/badges/:file") { request, context -> Response in
@@ -104,9 +103,9 @@ enum Routes {
                                              file: context.parameters.get("file") ?? "", query: query(request), request: request)
         }
 
-        router.get("/health") { _, _ -> Response in
+        router.get("/health") { request, _ -> Response in
             try json(["status": "ok", "layers": services.layers.count, "datasets": services.clusters.datasets.count,
-                      "uptime_seconds": Int(Date().timeIntervalSince(services.started))], maxAge: nil)
+                      "uptime_seconds": Int(Date().timeIntervalSince(services.started))], maxAge: nil, request: request)
         }
 
         router.get("/metrics") { _, _ -> Response in
@@ -127,6 +126,8 @@ enum Routes {
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
         }
+        let document = APIDocument(config: config)
+        router.get("/openapi.json") { request, _ -> Response in try document.response(to: request) }
         addPage(to: router, services: services, config: config)
         return router
     }
@@ -157,12 +158,10 @@ enum Routes {
                            lastModified: image.lastModified, cacheStatus: status, request: request)
     }
 
-    static func json(_ value: Any, maxAge: Int?) throws -> Response {
-        let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        headers[.cacheControl] = maxAge.map { "public, max-age=\($0)" } ?? "no-store"
-        headers[.contentLength] = String(data.count)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: Array(data))))
+    /// A JSON answer (``JSONAnswer``: ETag, 304, gzip when accepted), `no-store` without `maxAge`.
+    static func json(_ value: Any, maxAge: Int?, request: Request, vary: String? = nil,
+                     status: HTTPResponse.Status = .ok) throws -> Response {
+        JSONAnswer.response(try JSONAnswer.bytes(value), request: request,
+                            cacheControl: maxAge.map { "public, max-age=\($0)" } ?? "no-store", vary: vary, status: status)
     }
 }

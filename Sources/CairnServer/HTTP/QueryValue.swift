@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import HummingbirdCore
 
@@ -7,10 +8,25 @@ package enum QueryValue {
     package static func parameters(of uri: URI) throws -> [String: String] {
         guard (uri.query?.utf8.count ?? 0) <= 4096 else { throw ServeError.badRequest("the query string is too long") }
         var values: [String: String] = [:]
-        for (key, value) in uri.queryParameters where values[String(key)] == nil {
-            values[String(key)] = String(value)
+        for (key, value) in pairs(of: uri) where values[key] == nil {
+            values[key] = value
         }
         return values
+    }
+
+    /// The query's name/value pairs in order, decoded as HTML forms and `URLSearchParams` encode
+    /// them: `+` is a space (`%2B` a plus), then percent-escapes; an escape that does not decode
+    /// stays as it was.
+    package static func pairs(of uri: URI) -> [(name: String, value: String)] {
+        guard let query = uri.query, !query.isEmpty else { return [] }
+        func decoded(_ part: Substring) -> String {
+            let text = part.replacingOccurrences(of: "+", with: " ")
+            return text.removingPercentEncoding ?? text
+        }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (decoded(item), "") }
+            return (decoded(item[..<equals]), decoded(item[item.index(after: equals)...]))
+        }
     }
 
     /// `scale=`: 1 when absent, else a whole number from 1 to `maximum`.
