@@ -24,7 +24,7 @@ command -v taskset >/dev/null && one_core=(taskset -c 0)
 
 echo "== Clustering with properties: $count random points (id + one number), one core"
 python3 "$root/scripts/lib/random-points.py" "$count" "$work/points"
-printf '%-34s %10s %10s   %s\n' "run" "wall s" "peak MB" "target"
+printf '%-34s %10s %10s   %s\n' "run" "wall s" "peak MiB" "target"
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
