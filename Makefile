@@ -61,6 +61,7 @@ bench: deps
 	scripts/bench-live.sh .build/release/cairn
 	scripts/bench-cache.sh .build/release/cairn
 	scripts/bench-purge-load.sh .build/release/cairn
+	scripts/bench-clusters-memory.sh .build/release/cairn
 
 # 10 minutes of mixed load on the release server (scripts/soak.sh): RSS, descriptors and the cache
 # stay flat, every answer has its expected status. Not part of `make test`.

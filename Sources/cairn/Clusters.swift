@@ -48,6 +48,9 @@ extension Cairn {
         @Option(name: .shortAndLong, help: ArgumentHelp("Output file; '-' or none for stdout.", valueName: "FILE"))
         var output: String?
 
+        @Option(help: ArgumentHelp("Threads that build the index (the same index on any number; default 1, one core).", valueName: "N"))
+        var jobs = 1
+
         @OptionGroup var pointOptions: PointOptions
         @OptionGroup var global: GlobalOptions
 
@@ -60,6 +63,7 @@ extension Cairn {
             if let zoom, !zoom.isFinite || zoom < 0 { throw ValidationError("--zoom must be 0 or more (got \(zoom))") }
             guard limit >= 1 else { throw ValidationError("--limit must be 1 or more (got \(limit))") }
             guard offset >= 0 else { throw ValidationError("--offset must not be negative (got \(offset))") }
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
         }
 
         func run() throws {
@@ -73,7 +77,7 @@ extension Cairn {
             let readStart = clock.now
             let pointSet = try pointOptions.readPoints(points)
             let readTime = clock.now - readStart
-            let index = try pointOptions.index(pointSet)
+            let index = try pointOptions.index(pointSet, threads: jobs)
 
             let bytes: [UInt8]
             do {

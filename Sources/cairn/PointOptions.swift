@@ -75,11 +75,11 @@ struct PointOptions: ParsableArguments {
         try index(try readPoints(path))
     }
 
-    /// Clusters `points` with these options.
-    func index(_ points: PointSet) throws -> ClusterIndex {
+    /// Clusters `points` with these options, on `threads` threads (the same index on any number).
+    func index(_ points: PointSet, threads: Int = 1) throws -> ClusterIndex {
         do {
             return try ClusterIndex.build(points: points, options: clusterOptions, aggregates: aggregates(),
-                                          categories: categorySpec(), filter: pointFilter())
+                                          categories: categorySpec(), filter: pointFilter(), threads: threads)
         } catch let error as FilterError {
             throw CLIError.usage(error.description)
         }

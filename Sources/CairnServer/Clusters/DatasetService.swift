@@ -61,8 +61,10 @@ final class DatasetService: Sendable {
         }
         let index: ClusterIndex
         do {
+            // On every core: a refresh of a live dataset waits for this (the index is the one a single thread builds).
             index = try ClusterIndex.build(points: points, options: dataset.cluster, aggregates: dataset.aggregates,
-                                           categories: dataset.categories, filter: dataset.filter)
+                                           categories: dataset.categories, filter: dataset.filter,
+                                           threads: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
             throw DatasetLoadError(dataset: dataset.name, problem: "\(error)")
         }

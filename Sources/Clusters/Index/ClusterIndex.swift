@@ -14,13 +14,15 @@ public final class ClusterIndex: Sendable {
     public let points: PointSet
     /// How long building took (projection, every level's clustering and KD-tree).
     public let buildDuration: Duration
+    /// The threads it was built on, which its filtered indexes are built on too.
+    public let threads: Int
 
     let itemX: [Float]
     let itemY: [Float]
     let clusterX: [Double]
     let clusterY: [Double]
     let clusterCount: [Int32]
-    let clusterID: [Int]
+    let clusterID: NarrowIntegers
     let childrenEnd: [Int32]
     let children: [Int32]
     let clusterAggregates: [Double]
@@ -38,14 +40,16 @@ public final class ClusterIndex: Sendable {
     let pointIDs = PointIDTable()
 
     /// Clusters `points`. Aggregates read their property from each point's properties; with
-    /// `categories`, every cluster also counts its points per category.
+    /// `categories`, every cluster also counts its points per category. `threads` threads sort the
+    /// levels' trees and find their neighbours (a server's reload uses its cores); the index is
+    /// the same whatever their number.
     public convenience init(points: PointSet, options: ClusterOptions = ClusterOptions(), aggregates: [Aggregate] = [],
-                            categories: CategorySpec? = nil) throws(ClusterOptionsError) {
+                            categories: CategorySpec? = nil, threads: Int = 1) throws(ClusterOptionsError) {
         try Self.check(options, categories)
         let columns = PropertyColumnCache()
         let (table, codes) = Self.resolve(categories, of: points, columns: columns)
         self.init(points: points, options: options, aggregates: aggregates, categories: table, pointCategories: codes,
-                  propertyColumns: columns)
+                  propertyColumns: columns, threads: threads)
     }
 
     /// Throws when the options cannot cluster or the categories are not usable.
@@ -63,15 +67,16 @@ public final class ClusterIndex: Sendable {
 
     /// Clusters `points` with options already checked and categories already resolved.
     init(points: PointSet, options: ClusterOptions, aggregates: [Aggregate], categories: CategoryTable?,
-         pointCategories: [UInt8], propertyColumns: PropertyColumnCache) {
+         pointCategories: [UInt8], propertyColumns: PropertyColumnCache, threads: Int = 1) {
         let clock = ContinuousClock()
         let start = clock.now
         var builder = ClusterIndexBuilder(
             options: options, longitudes: points.longitudes, latitudes: points.latitudes,
             aggregateOperations: aggregates.map(\.operation),
             pointAggregates: points.aggregateValues(aggregates.map(\.property)),
-            categoryCount: categories?.count ?? 0, pointCategories: pointCategories)
+            categoryCount: categories?.count ?? 0, pointCategories: pointCategories, threads: threads)
         builder.build()
+        self.threads = max(1, threads)
         self.options = options
         self.aggregates = aggregates
         self.categories = categories
@@ -106,10 +111,10 @@ public final class ClusterIndex: Sendable {
 
     /// Bytes held by the index, without the points it was built from.
     public var byteCount: Int {
-        itemX.count * 8 + clusterX.count * 16 + clusterCount.count * 4 + clusterID.count * 8
+        itemX.count * 8 + clusterX.count * 16 + clusterCount.count * 4 + clusterID.byteCount
             + childrenEnd.count * 4 + children.count * 4 + clusterAggregates.count * 8
             + pointCategories.count + clusterCategoryCounts.count * 4
-            + levels.reduce(0) { $0 + $1.handles.count * 4 }
+            + levels.reduce(0) { $0 + $1.handles.byteCount }
     }
 
     func level(for zoom: Double) -> LevelTree {

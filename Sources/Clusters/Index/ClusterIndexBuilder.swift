@@ -13,6 +13,9 @@ struct ClusterIndexBuilder {
     let options: ClusterOptions
     let pointCount: Int
     let aggregateOperations: [Aggregate.Operation]
+    /// How many threads sort the levels' trees and sweep their neighbours (the result does not
+    /// depend on it).
+    let threads: Int
 
     // Every item's tree coordinates (Float32, as the KD-trees hold them), points first.
     var itemX: [Float] = []
@@ -21,7 +24,7 @@ struct ClusterIndexBuilder {
     var clusterX: [Double] = []
     var clusterY: [Double] = []
     var clusterCount: [Int32] = []
-    var clusterID: [Int] = []
+    var clusterID = NarrowIntegers()
     var childrenEnd: [Int32] = []
     var children: [Int32] = []
     /// (value, count) per cluster and aggregate, cluster-major.
@@ -39,8 +42,9 @@ struct ClusterIndexBuilder {
     var clustersMadeAt: [Range<Int>] = []
 
     init(options: ClusterOptions, longitudes: [Double], latitudes: [Double], aggregateOperations: [Aggregate.Operation],
-         pointAggregates: [Double], categoryCount: Int = 0, pointCategories: [UInt8] = []) {
+         pointAggregates: [Double], categoryCount: Int = 0, pointCategories: [UInt8] = [], threads: Int = 1) {
         self.options = options
+        self.threads = max(1, threads)
         self.pointCount = longitudes.count
         self.aggregateOperations = aggregateOperations
         self.pointAggregates = pointAggregates
@@ -57,12 +61,15 @@ struct ClusterIndexBuilder {
         clusterX.reserveCapacity(mostClusters)
         clusterY.reserveCapacity(mostClusters)
         clusterCount.reserveCapacity(mostClusters)
-        clusterID.reserveCapacity(mostClusters)
+        clusterID.reserve(mostClusters)
         childrenEnd.reserveCapacity(mostClusters)
         children.reserveCapacity(pointCount + mostClusters)
         clusterAggregates.reserveCapacity(mostClusters * aggregateOperations.count * 2)
         clusterCategoryCounts.reserveCapacity(mostClusters * categoryCount)
     }
+
+    /// Every handle is below this: the points and the most clusters they can make.
+    private var handleBound: Int { 2 * pointCount }
 
     /// Runs every level; returns the levels from `minZoom` to `maxZoom + 1`.
     mutating func build() {
@@ -70,14 +77,14 @@ struct ClusterIndexBuilder {
         var built: [LevelTree] = []
         var madeAt: [Range<Int>] = []
         var tree = makeTree(order, in: [])
-        built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
-        var sparse = SparseNeighbours(tree: tree, options: options)
+        built.append(LevelTree(entries: tree.entries, bound: handleBound, nodeSize: options.nodeSize))
+        var sparse = SparseNeighbours(tree: tree, options: options, threads: threads)
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let first = clusterCount.count
             order = cluster(order, tree: tree, zoom: zoom, sparse: &sparse)
             madeAt.append(first..<clusterCount.count)
             tree = makeTree(order, in: tree.takeStorage())
-            built.append(LevelTree(handles: tree.entries.map(\.handle), nodeSize: options.nodeSize))
+            built.append(LevelTree(entries: tree.entries, bound: handleBound, nodeSize: options.nodeSize))
         }
         levels = built.reversed()
         clustersMadeAt = madeAt.reversed()
@@ -93,7 +100,7 @@ struct ClusterIndexBuilder {
         for (index, handle) in order.enumerated() {
             entries.append(KDEntry(x: itemX[Int(handle)], y: itemY[Int(handle)], index: Int32(index), handle: handle))
         }
-        return KDTree(entries: consume entries, nodeSize: options.nodeSize)
+        return KDTree(entries: consume entries, nodeSize: options.nodeSize, threads: threads)
     }
 
     /// An item's exact coordinates, as supercluster's level data holds them: a point's Float32
@@ -119,7 +126,7 @@ struct ClusterIndexBuilder {
                     return carried
                 }
                 sparse = nil
-                return NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024, crowding: 2, exact: exact)
+                return NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024, crowding: 2, exact: exact, threads: threads)
             }
         }
         let visited = UnsafeMutableBufferPointer<Bool>.allocate(capacity: order.count)

@@ -22,6 +22,13 @@ struct EdgePairs {
         subtrees.append(Int32(truncatingIfNeeded: subtree))
     }
 
+    /// Takes in the items and pairs `other` gathered (in other subtrees of the same level).
+    mutating func absorb(_ other: EdgePairs) {
+        positions.append(contentsOf: other.positions)
+        subtrees.append(contentsOf: other.subtrees)
+        pairs.append(contentsOf: other.pairs)
+    }
+
     /// Records `neighbour` (a tree position) as within the radius of item `position`.
     mutating func addPair(_ position: Int, _ neighbour: Int) {
         pairs.append(UInt64(UInt32(truncatingIfNeeded: position)) << 32 | UInt64(UInt32(truncatingIfNeeded: neighbour)))

@@ -42,6 +42,39 @@ struct KDSorter {
         sort(entries, 0, entries.count - 1, 0, scratch)
     }
 
+    /// Ranges shorter than this are sorted on one thread.
+    static let parallelMinimum = 1 << 15
+
+    /// Sorts `entries` into the tree layout on up to `threads` threads: once a range's middle is
+    /// selected, its two halves are independent and are sorted at once, which makes the very
+    /// layout one thread makes.
+    func sort(_ entries: UnsafeMutableBufferPointer<KDEntry>, threads: Int) {
+        guard threads > 1, entries.count > Self.parallelMinimum else { return sort(entries) }
+        nonisolated(unsafe) let entries = entries
+        sortForking(entries, 0, entries.count - 1, 0, threads)
+    }
+
+    private func sortForking(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ left: Int, _ right: Int, _ axis: Int, _ threads: Int) {
+        let stops = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * Self.block)
+        defer { stops.deallocate() }
+        let scratch = Stops(left: stops, right: stops + 2 * Self.block)
+        guard threads > 1, right - left > Self.parallelMinimum else { return sort(entries, left, right, axis, scratch) }
+        let m = (left + right) >> 1
+        if axis == 0 {
+            Self.select(entries, m, left, right, KDAxisX.self, scratch)
+        } else {
+            Self.select(entries, m, left, right, KDAxisY.self, scratch)
+        }
+        nonisolated(unsafe) let shared = entries
+        _ = ParallelRuns.map(2) { half in
+            if half == 0 {
+                sortForking(shared, left, m - 1, 1 - axis, threads / 2)
+            } else {
+                sortForking(shared, m + 1, right, 1 - axis, threads - threads / 2)
+            }
+        }
+    }
+
     private func sort(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ left: Int, _ right: Int, _ axis: Int, _ stops: Stops) {
         if right - left <= nodeSize { return }
         let m = (left + right) >> 1

@@ -26,14 +26,14 @@ struct KDTree {
     /// where the middles themselves lie far apart in `entries`.
     private var middles: [SIMD2<Float>] = []
 
-    /// Indexes `entries` (given in level order), sorting them in place: the array is taken over,
-    /// not copied.
-    init(entries: consuming [KDEntry], nodeSize: Int) {
+    /// Indexes `entries` (given in level order), sorting them in place on up to `threads` threads
+    /// (the same tree whatever their number): the array is taken over, not copied.
+    init(entries: consuming [KDEntry], nodeSize: Int, threads: Int = 1) {
         self.entries = consume entries
         self.nodeSize = max(2, min(nodeSize, 65535))
         guard self.entries.count > 1 else { return }
         let sorter = KDSorter(nodeSize: self.nodeSize)
-        self.entries.withUnsafeMutableBufferPointer { sorter.sort($0) }
+        self.entries.withUnsafeMutableBufferPointer { sorter.sort($0, threads: threads) }
         middles = Self.middles(of: self.entries, nodeSize: self.nodeSize)
     }
 

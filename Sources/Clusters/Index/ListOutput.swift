@@ -73,6 +73,17 @@ struct ListOutput {
         UInt64(UInt32(bitPattern: ranks.rank(position))) << 32 | UInt64(UInt32(truncatingIfNeeded: position))
     }
 
+    /// Takes in the lists `other` recorded (for other items of the same level), after these.
+    mutating func absorb(_ other: consuming ListOutput) {
+        let base = Int32(truncatingIfNeeded: ids.count)
+        other.starts.withUnsafeBufferPointer { theirs in
+            starts.withUnsafeMutableBufferPointer { mine in
+                for index in 0..<theirs.count where theirs[index] >= 0 { mine[index] = theirs[index] &+ base }
+            }
+        }
+        ids.append(contentsOf: other.ids)
+    }
+
     /// The starts by level index, and the lists.
     consuming func finish() -> (starts: [Int32], ids: [Int32]) {
         (starts, ids)

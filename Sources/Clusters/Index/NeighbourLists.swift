@@ -27,37 +27,87 @@ struct NeighbourLists {
 
     /// Finds every item's neighbours, or returns nil when the lists would pass `budget` ids or a
     /// sample of items shows them crowded (more than `crowding` neighbours each on average).
-    init?(tree: KDTree, radius: Double, budget: Int, crowding: Int, exact: ExactCoordinates) {
+    init?(tree: KDTree, radius: Double, budget: Int, crowding: Int, exact: ExactCoordinates, threads: Int = 1) {
         let count = tree.count
         guard !Self.crowded(tree, radius: radius, limit: crowding, exact: exact) else { return nil }
         let subtreeSize = max(Self.subtreeSize, tree.nodeSize + 1)
         // The budget is checked between subtrees, so one subtree's lists may pass it; a budget
         // far above the usual is not reserved whole (the lists grow past the reservation).
         let expectedIDs = min(budget, 4 * count + 1024) + subtreeSize * 8
-        var output = ListOutput(count: count, nodeSize: tree.nodeSize, expectedIDs: expectedIDs)
-        var sweep = SubtreeSweep(capacity: subtreeSize, radius: radius)
         var edges = EdgePairs(radius: radius)
         var cells = count > 0 ? [TreeCell(count: count)] : []
-        var overBudget = false
-        tree.entries.withUnsafeBufferPointer { entries in
-            while let cell = cells.popLast() {
-                guard output.idCount <= budget else { overBudget = true; return }
-                guard cell.left <= cell.right else { continue }
-                if cell.right - cell.left < subtreeSize {
-                    sweep.run(entries, cell, exact: exact, output: &output, edges: &edges)
-                    continue
-                }
+        let parts = threads > 1 && count >= Self.parallelMinimum ? min(8, threads) : 1
+        let sweep = tree.entries.withUnsafeBufferPointer { entries in
+            // The top of the tree, split on one thread until there is a subtree for each part.
+            while cells.count < parts, let largest = cells.indices.max(by: { cells[$0].size < cells[$1].size }),
+                  cells[largest].size >= subtreeSize {
+                let cell = cells.remove(at: largest)
                 let m = (cell.left + cell.right) >> 1
                 edges.add(m, subtree: -1 - m)
                 let (lower, upper) = cell.split(at: Double(entries[m].coordinate(cell.axis)), middle: m)
                 cells.append(lower)
                 cells.append(upper)
             }
+            nonisolated(unsafe) let shared = entries
+            let swept = ParallelRuns.map(parts == 1 ? 1 : cells.count) { part in
+                Self.sweep(parts == 1 ? cells : [cells[part]], shared, count: count, nodeSize: tree.nodeSize, radius: radius,
+                           subtreeSize: subtreeSize, budget: budget, expectedIDs: expectedIDs / (parts == 1 ? 1 : cells.count),
+                           exact: exact)
+            }
+            var merged = swept[0]
+            for other in swept.dropFirst() { merged.absorb(other) }
+            return merged
+        }
+        guard !sweep.overBudget else { return nil }
+        var output = sweep.output
+        edges.absorb(sweep.edges)
+        tree.entries.withUnsafeBufferPointer { entries in
             edges.findPairsAcross(entries, exact: exact)
             edges.record(entries, output: &output)
         }
-        if overBudget || output.idCount > budget { return nil }
+        if output.idCount > budget { return nil }
         (starts, ids) = output.finish()
+    }
+
+    /// Levels smaller than this are swept on one thread.
+    static let parallelMinimum = 1 << 15
+
+    /// What sweeping some subtrees of a level found: the lists of their interior items, the items
+    /// near their edges, and whether the lists passed the budget.
+    private struct Sweep {
+        var output: ListOutput
+        var edges: EdgePairs
+        var overBudget: Bool
+
+        mutating func absorb(_ other: Sweep) {
+            output.absorb(other.output)
+            edges.absorb(other.edges)
+            overBudget = overBudget || other.overBudget
+        }
+    }
+
+    /// Sweeps the subtrees under `cells`, splitting those larger than `subtreeSize`.
+    private static func sweep(_ cells: [TreeCell], _ entries: UnsafeBufferPointer<KDEntry>, count: Int, nodeSize: Int,
+                              radius: Double, subtreeSize: Int, budget: Int, expectedIDs: Int,
+                              exact: ExactCoordinates) -> Sweep {
+        var cells = cells
+        var output = ListOutput(count: count, nodeSize: nodeSize, expectedIDs: expectedIDs)
+        var sweep = SubtreeSweep(capacity: subtreeSize, radius: radius)
+        var edges = EdgePairs(radius: radius)
+        while let cell = cells.popLast() {
+            guard output.idCount <= budget else { return Sweep(output: output, edges: edges, overBudget: true) }
+            guard cell.left <= cell.right else { continue }
+            if cell.right - cell.left < subtreeSize {
+                sweep.run(entries, cell, exact: exact, output: &output, edges: &edges)
+                continue
+            }
+            let m = (cell.left + cell.right) >> 1
+            edges.add(m, subtree: -1 - m)
+            let (lower, upper) = cell.split(at: Double(entries[m].coordinate(cell.axis)), middle: m)
+            cells.append(lower)
+            cells.append(upper)
+        }
+        return Sweep(output: output, edges: edges, overBudget: false)
     }
 
     /// The lists recorded in `output`.

@@ -28,13 +28,13 @@ struct SparseNeighbours {
     /// the points by handle; nil when they are so many that sweeping every level is as cheap, or
     /// the radius at the top is so small that a cluster's own Float32 position might lie outside
     /// it (a search would then not list the cluster itself, as ``NeighbourLists`` does).
-    init?(tree: KDTree, options: ClusterOptions) {
+    init?(tree: KDTree, options: ClusterOptions, threads: Int = 1) {
         lowestZoom = max(options.minZoom, options.maxZoom - Self.zoomsCovered)
         pointCount = tree.count
         guard options.radius / (options.extent * pow2(options.maxZoom)) > 1e-7 else { return nil }
         let test = NeighbourTest(radius: options.radius / (options.extent * pow2(lowestZoom)))
         guard let lists = NeighbourLists(tree: tree, radius: test.reach, budget: pointCount + 1024, crowding: 1,
-                                         exact: .points(pointCount)) else { return nil }
+                                         exact: .points(pointCount), threads: threads) else { return nil }
         present = [Int8](repeating: -1, count: pointCount)
         searched = [Int8](repeating: -1, count: pointCount)
         tree.entries.withUnsafeBufferPointer { entries in

@@ -8,6 +8,9 @@ struct TreeCell {
     var maxX: Double
     var maxY: Double
 
+    /// How many items the cell holds.
+    var size: Int { right - left + 1 }
+
     /// The two children of the node whose middle item, at `middle`, has `split` on its axis.
     func split(at split: Double, middle: Int) -> (lower: TreeCell, upper: TreeCell) {
         var lower = self, upper = self

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Gives the bytes of a whole file, or of standard input for `-`. A regular file is mapped into
-/// memory rather than copied (reading 190 MB takes 0.02 s instead of 0.13 s).
+/// memory rather than copied (reading 190 MB takes 0.02 s instead of 0.13 s), with the
+/// ``MappedPages`` that let the reader keep only a window of it resident.
 enum InputFile {
     /// The name standard input goes by in messages.
     static let standardInputName = "<stdin>"
@@ -16,9 +17,9 @@ enum InputFile {
     /// a regular file is mapped unless `mapping` is false (then it is copied, so that a writer
     /// truncating it meanwhile cannot end the process with SIGBUS).
     static func withBytes<Result>(
-        atPath path: String, mapping: Bool = true, _ body: (UnsafeRawBufferPointer) throws(PointReadError) -> Result
+        atPath path: String, mapping: Bool = true, _ body: (UnsafeRawBufferPointer, MappedPages?) throws(PointReadError) -> Result
     ) throws(PointReadError) -> Result {
-        if path == "-" { return try withBuffer(try readAll(from: 0, name: standardInputName, sizeHint: 0), body) }
+        if path == "-" { return try withBuffer(try readAll(from: 0, name: standardInputName, sizeHint: 0)) { bytes throws(PointReadError) in try body(bytes, nil) } }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
@@ -27,19 +28,15 @@ enum InputFile {
         let size = Int(status.st_size)
         if mapping, status.st_mode & S_IFMT == S_IFREG, size > 0, let mapped = map(descriptor, size: size) {
             defer { munmap(mapped, size) }
-            return try body(UnsafeRawBufferPointer(start: mapped, count: size))
+            return try body(UnsafeRawBufferPointer(start: mapped, count: size), MappedPages(base: mapped, size: size))
         }
-        return try withBuffer(try readAll(from: descriptor, name: path, sizeHint: size), body)
+        return try withBuffer(try readAll(from: descriptor, name: path, sizeHint: size)) { bytes throws(PointReadError) in try body(bytes, nil) }
     }
 
-    /// Maps `size` bytes of the file read-only, nil when it cannot be mapped.
+    /// Maps `size` bytes of the file read-only, nil when it cannot be mapped. The pages are
+    /// faulted in as the reader gets to them, and let go behind it (``MappedPages``).
     private static func map(_ descriptor: Int32, size: Int) -> UnsafeMutableRawPointer? {
-        #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-        let flags = MAP_PRIVATE
-        #endif
-        guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0),
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
               address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         return address
     }

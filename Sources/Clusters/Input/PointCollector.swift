@@ -9,13 +9,16 @@ struct PointCollector {
     private var lines: LineCounter
     private var propertyBytes = 0
     private var hasReserved = false
+    /// The mapped file's pages, let go as reading gets past them; nil for text in memory.
+    private var pages: MappedPages?
 
     /// How many points are read before room for the rest is reserved.
     private static let sampleSize = 4_096
 
-    init(source: String, recordKind: String, text: UnsafeBufferPointer<UInt8>) {
+    init(source: String, recordKind: String, text: UnsafeBufferPointer<UInt8>, pages: MappedPages? = nil) {
         self.source = source
         self.recordKind = recordKind
+        self.pages = pages
         lines = LineCounter(text)
     }
 
@@ -26,6 +29,7 @@ struct PointCollector {
         properties: UnsafeBufferPointer<UInt8>?, consumed: Int
     ) {
         points.append(longitude: longitude, latitude: latitude, id: id, properties: properties)
+        pages?.consumed(consumed)
         guard !hasReserved else { return }
         propertyBytes += properties?.count ?? 0
         if points.count == Self.sampleSize { reserveForRest(consumed: consumed) }

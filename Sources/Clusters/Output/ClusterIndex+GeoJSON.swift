@@ -58,16 +58,14 @@ extension ClusterIndex {
             }
             output.raw("}")
         } else if let index = pointIndex(of: item) {
-            if let id = points.ids.bytes(of: index) {
+            if points.ids.isPresent(index) {
                 output.raw(",\"id\":")
-                output.raw(id)
+                points.ids.forEachChunk(of: index) { output.raw($0) }
             }
             output.raw(",\"properties\":")
             if let category = categoryName(of: item) {
                 propertiesWithCategory(points.properties.bytes(of: index), category: category, to: &output)
-            } else if let properties = points.properties.bytes(of: index) {
-                output.raw(properties)
-            } else {
+            } else if !points.properties.forEachChunk(of: index, { output.raw($0) }) {
                 output.raw("null")
             }
         }

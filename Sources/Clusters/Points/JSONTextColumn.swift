@@ -1,97 +1,163 @@
-/// One short JSON text per row (a feature's `id`, its `properties` object), stored end to end in
-/// one byte buffer so that millions of rows cost their bytes and one offset each, not an object
-/// per row. A row may be absent (no `id`, no `properties`), which is not the same as `null`.
+/// One short JSON text per row (a feature's `id`, its `properties` object), kept compactly so that
+/// millions of rows cost little more than their values: while every row is the same, nothing per
+/// row; while every row is an integer (ids, mostly), 4 bytes a row (``IntegerRows``); after that,
+/// each object row as its values and the number of its shape (``SplitTextRows``). Every row is
+/// given back byte for byte as it was appended. A row may be absent (no `id`, no `properties`),
+/// which is not the same as `null`.
 public struct JSONTextColumn: Sendable, Equatable {
-    private var bytes: [UInt8] = []
-    /// `ends[i]` is where row i's text ends in `bytes`; a negative end marks an absent row.
-    /// Empty while every row is the same (a dataset without ids, or a CSV file whose rows all have
-    /// `{}` for properties, costs nothing per row).
-    private var ends: [Int] = []
-    /// Where each row starts in `bytes`, for a column that picks rows out of another's bytes
-    /// (``subset(_:)``); empty while each row starts where the one before it ends.
-    private var starts: [Int] = []
-    /// Whether `bytes` is another column's, shared rather than owned (not counted in ``byteCount``).
-    private var sharesBytes = false
+    private enum Form: Sendable { case repeated, integers, split }
+    private var form = Form.repeated
     /// While every row is the same: how many there are, and their text (nil when absent).
     private var repeatedRows = 0
     private var repeatedText: [UInt8]?
+    private var integers = IntegerRows()
+    private var split = SplitTextRows()
 
     public init() {}
 
     /// How many rows the column holds.
-    public var count: Int { ends.isEmpty ? repeatedRows : ends.count }
+    public var count: Int {
+        switch form {
+        case .repeated: repeatedRows
+        case .integers: integers.count
+        case .split: split.count
+        }
+    }
 
     /// Appends a row with this JSON text (taken as given: the caller vouches that it is valid JSON).
     public mutating func append<Bytes: Collection<UInt8>>(_ text: Bytes) {
-        if ends.isEmpty {
+        if text.withContiguousStorageIfAvailable({ appendContiguous($0) }) != nil { return }
+        Array(text).withUnsafeBufferPointer { appendContiguous($0) }
+    }
+
+    /// Appends a row with this JSON text.
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { appendContiguous($0) }
+    }
+
+    private mutating func appendContiguous(_ text: UnsafeBufferPointer<UInt8>) {
+        switch form {
+        case .repeated:
             if repeatedRows == 0 { repeatedText = Array(text) }
             if let repeated = repeatedText, repeated.elementsEqual(text) {
                 repeatedRows += 1
                 return
             }
-            spellOutRepeatedRows()
+            leaveRepeated(next: IntegerRows.value(of: text) != nil)
+            appendContiguous(text)
+        case .integers:
+            if let value = IntegerRows.value(of: text) { return integers.append(value) }
+            leaveIntegers()
+            split.append(text)
+        case .split:
+            split.append(text)
         }
-        if !starts.isEmpty { starts.append(bytes.count) }
-        bytes.append(contentsOf: text)
-        ends.append(bytes.count)
-    }
-
-    /// Appends a row with this JSON text.
-    public mutating func append(_ text: String) {
-        append(text.utf8)
     }
 
     /// Appends an absent row.
     public mutating func appendAbsent() {
-        if ends.isEmpty {
+        switch form {
+        case .repeated:
             if repeatedRows == 0 { repeatedText = nil }
             if repeatedText == nil {
                 repeatedRows += 1
                 return
             }
-            spellOutRepeatedRows()
+            leaveRepeated(next: true)
+            appendAbsent()
+        case .integers: integers.appendAbsent()
+        case .split: split.appendAbsent()
         }
-        if !starts.isEmpty { starts.append(bytes.count) }
-        ends.append(-bytes.count - 1)
     }
 
-    /// Gives every repeated row its own end, before a row that differs.
-    private mutating func spellOutRepeatedRows() {
-        ends.reserveCapacity(repeatedRows + 1)
-        for _ in 0..<repeatedRows {
-            if let repeatedText {
-                bytes.append(contentsOf: repeatedText)
-                ends.append(bytes.count)
-            } else {
-                ends.append(-bytes.count - 1)
-            }
-        }
+    /// Gives every repeated row its own entry, before a row that differs (`nextIsInteger`: an
+    /// integer or absent).
+    private mutating func leaveRepeated(next nextIsInteger: Bool) {
+        let rows = repeatedRows, text = repeatedText
         repeatedRows = 0
         repeatedText = nil
+        let value = text.map { IntegerRows.value(of: $0) } ?? nil
+        if nextIsInteger, text == nil || value != nil {
+            form = .integers
+            integers.reserve(rows + 1)
+            for _ in 0..<rows { if let value { integers.append(value) } else { integers.appendAbsent() } }
+        } else {
+            form = .split
+            split.reserve(rows + 1)
+            for _ in 0..<rows {
+                if let text { text.withUnsafeBufferPointer { split.append($0) } } else { split.appendAbsent() }
+            }
+        }
     }
 
-    /// Reserves room for `rows` more rows of about `bytesPerRow` bytes.
+    /// Turns the integer rows into text rows, before a row that is not an integer.
+    private mutating func leaveIntegers() {
+        form = .split
+        split.reserve(integers.count + 1)
+        for row in 0..<integers.count {
+            if let value = integers.value(at: row) {
+                IntegerRows.withText(of: value) { split.append($0) }
+            } else {
+                split.appendAbsent()
+            }
+        }
+        integers = IntegerRows()
+    }
+
+    /// Reserves room for `rows` more rows of about `bytesPerRow` bytes (a hint).
     public mutating func reserve(rows: Int, bytesPerRow: Int) {
-        guard bytesPerRow > 0 || !ends.isEmpty else { return }
-        ends.reserveCapacity(count + rows)
-        bytes.reserveCapacity(bytes.count + rows * bytesPerRow)
+        switch form {
+        case .repeated: break
+        case .integers: integers.reserve(rows)
+        case .split: split.reserve(rows)
+        }
     }
-
-    private func start(of row: Int) -> Int {
-        if !starts.isEmpty { return starts[row] }
-        return row == 0 ? 0 : Self.decode(ends[row - 1])
-    }
-
-    private static func decode(_ end: Int) -> Int { end < 0 ? -end - 1 : end }
 
     /// Whether row `row` has a text.
-    public func isPresent(_ row: Int) -> Bool { ends.isEmpty ? repeatedText != nil : ends[row] >= 0 }
+    public func isPresent(_ row: Int) -> Bool {
+        switch form {
+        case .repeated: repeatedText != nil
+        case .integers: integers.value(at: row) != nil
+        case .split: split.isPresent(row)
+        }
+    }
+
+    /// Calls `chunk` with the pieces of row `row`'s text, in order, without putting them together;
+    /// returns false (calling nothing) when the row is absent.
+    @discardableResult
+    public func forEachChunk(of row: Int, _ chunk: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        switch form {
+        case .repeated:
+            guard let repeatedText else { return false }
+            repeatedText.withUnsafeBufferPointer(chunk)
+            return true
+        case .integers:
+            guard let value = integers.value(at: row) else { return false }
+            IntegerRows.withText(of: value, chunk)
+            return true
+        case .split:
+            return split.forEachChunk(of: row, chunk)
+        }
+    }
+
+    /// Calls `body` with row `row`'s text, put together in `scratch` when it is kept in pieces;
+    /// nil when the row is absent.
+    public func withText<Result>(of row: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        if form == .repeated {
+            guard let repeatedText else { return nil }
+            return repeatedText.withUnsafeBufferPointer(body)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        guard forEachChunk(of: row, { scratch.append(contentsOf: $0) }) else { return nil }
+        return scratch.withUnsafeBufferPointer(body)
+    }
 
     /// Row `row`'s JSON text as bytes, nil when absent.
     public func bytes(of row: Int) -> ArraySlice<UInt8>? {
-        guard !ends.isEmpty else { return repeatedText?[...] }
-        guard ends[row] >= 0 else { return nil }
-        return bytes[start(of: row)..<ends[row]]
+        var text: [UInt8] = []
+        guard forEachChunk(of: row, { text.append(contentsOf: $0) }) else { return nil }
+        return text[...]
     }
 
     /// Row `row`'s JSON text, nil when absent.
@@ -100,25 +166,27 @@ public struct JSONTextColumn: Sendable, Equatable {
     }
 
     /// The rows `rows`, in that order, as a column of their own that shares this one's text
-    /// instead of copying it: a filtered dataset costs two offsets a row.
+    /// instead of copying it: a filtered dataset costs little more than an offset a row.
     public func subset(_ rows: [Int32]) -> JSONTextColumn {
         var column = JSONTextColumn()
-        guard !ends.isEmpty else {
+        column.form = form
+        switch form {
+        case .repeated:
             column.repeatedRows = rows.count
             column.repeatedText = repeatedText
-            return column
+        case .integers: column.integers = integers.subset(rows)
+        case .split: column.split = split.subset(rows)
         }
-        guard !rows.isEmpty else { return column }
-        column.bytes = bytes
-        column.sharesBytes = true
-        column.starts = rows.map { start(of: Int($0)) }
-        column.ends = rows.map { ends[Int($0)] }
         return column
     }
 
     /// Bytes held, for memory accounting (text shared with another column not counted).
     public var byteCount: Int {
-        (sharesBytes ? 0 : bytes.count) + (ends.count + starts.count) * MemoryLayout<Int>.stride + (repeatedText?.count ?? 0)
+        switch form {
+        case .repeated: repeatedText?.count ?? 0
+        case .integers: integers.byteCount
+        case .split: split.byteCount
+        }
     }
 
     public static func == (lhs: JSONTextColumn, rhs: JSONTextColumn) -> Bool {

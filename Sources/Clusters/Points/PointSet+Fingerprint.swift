@@ -13,9 +13,17 @@ extension PointSet {
         for column in [longitudes, latitudes] {
             column.withUnsafeBytes { mix($0) }
         }
+        func mix(row: Int, of column: JSONTextColumn) {
+            if column.isPresent(row) {
+                mix(CollectionOfOne(1))
+                column.forEachChunk(of: row) { mix($0) }
+            } else {
+                mix(CollectionOfOne(0))
+            }
+        }
         for row in 0..<count {
-            if let id = ids.bytes(of: row) { mix(CollectionOfOne(1)); mix(id) } else { mix(CollectionOfOne(0)) }
-            if let text = properties.bytes(of: row) { mix(CollectionOfOne(1)); mix(text) } else { mix(CollectionOfOne(0)) }
+            mix(row: row, of: ids)
+            mix(row: row, of: properties)
         }
         return hash
     }

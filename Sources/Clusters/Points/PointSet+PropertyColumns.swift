@@ -14,9 +14,9 @@ extension PointSet {
         var keyed = [Int](repeating: 0, count: names.count)
         var interned = [StringInterner](repeating: StringInterner(), count: names.count)
         var lastKeyed = [Int](repeating: -1, count: names.count)
+        var scratch: [UInt8] = []
         for point in 0..<count {
-            guard let text = properties.bytes(of: point) else { continue }
-            text.withUnsafeBufferPointer { bytes in
+            properties.withText(of: point, scratch: &scratch) { bytes in
                 var scanner = JSONScanner(bytes)
                 guard scanner.peek() == UInt8(ascii: "{") else { return }
                 // The text was checked when the dataset was read; a scan error only ends this point early.

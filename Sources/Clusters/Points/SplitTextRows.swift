@@ -1,0 +1,140 @@
+/// The rows of a ``JSONTextColumn`` once they are not all integers: each JSON object row kept as
+/// its shape's number (``TextSkeletons``) and its top-level values' text, joined by commas; any
+/// other row kept whole. `{"value":635.0}` costs `635.0` and an offset, not its 15 bytes and an
+/// 8-byte offset, and is given back byte for byte.
+struct SplitTextRows: Sendable {
+    /// What a row's code means besides a shape number.
+    private static let whole: UInt16 = 0xFFFF
+    private static let absent: UInt16 = 0xFFFE
+
+    /// The rows' values (or whole texts), end to end.
+    private var values: [UInt8] = []
+    /// Where each row ends in `values`.
+    private var ends = NarrowIntegers()
+    /// Where each row starts, for rows picked out of another column (``subset(_:)``); empty while
+    /// each row starts where the one before ends.
+    private var starts = NarrowIntegers()
+    /// Each row's code; empty while every row has `uniformCode`.
+    private var codes: [UInt16] = []
+    private var uniformCode: UInt16 = 0
+    private var skeletons = TextSkeletons()
+    /// Whether `values` is another column's (not counted in ``byteCount``).
+    private var sharesValues = false
+    // Scratch for splitting a row.
+    private var key: [UInt8] = []
+    private var valueRanges: [Range<Int>] = []
+
+    var count: Int { ends.count }
+
+    mutating func reserve(_ rows: Int) {
+        ends.reserve(rows)
+        guard count > 0 else { return }
+        values.reserveCapacity(values.count + rows * (values.count / count + 1))
+    }
+
+    mutating func appendAbsent() {
+        setCode(Self.absent)
+        ends.append(values.count)
+    }
+
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        if split(text), let number = skeletons.number(ofKey: key) {
+            setCode(number)
+            for (n, range) in valueRanges.enumerated() {
+                if n > 0 { values.append(UInt8(ascii: ",")) }
+                values.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+            }
+        } else {
+            setCode(Self.whole)
+            values.append(contentsOf: text)
+        }
+        ends.append(values.count)
+    }
+
+    private mutating func setCode(_ code: UInt16) {
+        if codes.isEmpty {
+            if count == 0 { uniformCode = code }
+            if code == uniformCode { return }
+            codes = [UInt16](repeating: uniformCode, count: count)
+            codes.reserveCapacity(ends.count + 1)
+        }
+        codes.append(code)
+    }
+
+    /// Finds the top-level values of `text` when it is one JSON object, filling `valueRanges` and
+    /// `key` (the parts between the values joined with 0xFF); false for any other text.
+    private mutating func split(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}") else { return false }
+        valueRanges.removeAll(keepingCapacity: true)
+        var scanner = JSONScanner(text)
+        do throws(JSONSyntaxError) {
+            try scanner.scanObject(depth: 0) { scanner, _ throws(JSONSyntaxError) in
+                valueRanges.append(try scanner.skipValueSpan(depth: 1))
+            }
+        } catch {
+            return false
+        }
+        guard scanner.position == text.count else { return false }
+        key.removeAll(keepingCapacity: true)
+        var previous = 0
+        for range in valueRanges {
+            key.append(contentsOf: UnsafeBufferPointer(rebasing: text[previous..<range.lowerBound]))
+            key.append(0xFF)
+            previous = range.upperBound
+        }
+        key.append(contentsOf: UnsafeBufferPointer(rebasing: text[previous...]))
+        return true
+    }
+
+    @inline(__always)
+    private func code(of row: Int) -> UInt16 { codes.isEmpty ? uniformCode : codes[row] }
+
+    @inline(__always)
+    private func start(of row: Int) -> Int {
+        if !starts.isEmpty { return starts[row] }
+        return row == 0 ? 0 : ends[row - 1]
+    }
+
+    func isPresent(_ row: Int) -> Bool { code(of: row) != Self.absent }
+
+    /// Calls `chunk` with the pieces of row `row`'s text in order; false when the row is absent.
+    @inline(__always)
+    func forEachChunk(of row: Int, _ chunk: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        let code = code(of: row)
+        guard code != Self.absent else { return false }
+        let start = start(of: row), end = ends[row]
+        values.withUnsafeBufferPointer { values in
+            let text = UnsafeBufferPointer(rebasing: values[start..<end])
+            guard code != Self.whole else { return chunk(text) }
+            let parts = skeletons.parts[Int(code)]
+            guard parts.count > 1 else { return parts[0].withUnsafeBufferPointer(chunk) }
+            var scanner = JSONScanner(text)
+            for n in 0..<(parts.count - 1) {
+                parts[n].withUnsafeBufferPointer(chunk)
+                if n > 0 { scanner.position += 1 }  // the comma between values
+                let begin = scanner.position
+                // The values were checked when the row was appended.
+                try? scanner.skipValue(depth: 1)
+                chunk(UnsafeBufferPointer(rebasing: text[begin..<scanner.position]))
+            }
+            parts[parts.count - 1].withUnsafeBufferPointer(chunk)
+        }
+        return true
+    }
+
+    /// The rows `rows`, in that order, sharing this column's values rather than copying them.
+    func subset(_ rows: [Int32]) -> SplitTextRows {
+        var subset = SplitTextRows()
+        subset.values = values
+        subset.sharesValues = true
+        subset.skeletons = skeletons
+        subset.starts = NarrowIntegers(rows.map { start(of: Int($0)) })
+        subset.ends = NarrowIntegers(rows.map { ends[Int($0)] })
+        if codes.isEmpty { subset.uniformCode = uniformCode } else { subset.codes = rows.map { codes[Int($0)] } }
+        return subset
+    }
+
+    var byteCount: Int {
+        (sharesValues ? 0 : values.count) + ends.byteCount + starts.byteCount + codes.count * 2 + skeletons.byteCount
+    }
+}

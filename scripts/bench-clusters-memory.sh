@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# `make bench`, clustering with properties (issue 21, part 3): COUNT random points (default
+# 1 000 000), each with an id and one numeric property, as GeoJSON and as CSV. For each format, the
+# whole `cairn clusters FILE --zoom 0` process on one core (taskset): wall time and peak RSS
+# (/usr/bin/time), median of 3, against the targets (<= 1.2 s, <= 150 MB). Then the index build on
+# one thread against all cores (`--jobs`, as `cairn serve` builds), median of 3 of the time
+# `--stats` reports, with the two outputs compared byte for byte. Then the reference: supercluster
+# (its `optimizations` branch, with kdbush) on node over the same GeoJSON, when SUPERCLUSTER_DIR
+# names a checkout of it whose node_modules holds kdbush; "skipped" otherwise. Nothing of
+# supercluster is kept in this repository.
+# Usage: scripts/bench-clusters-memory.sh [path/to/cairn] [COUNT]   (default .build/release/cairn)
+# Never fails on timing (exit 1 only when a run fails or the parallel output differs).
+set -euo pipefail
+cairn="$(realpath "${1:-.build/release/cairn}")"
+count="${2:-1000000}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+base="${BENCH_TMP:-/dev/shm}"
+[ -d "$base" ] && [ -w "$base" ] || base="${TMPDIR:-/tmp}"
+work="$(mktemp -d "$base/cairn-bench-clusters.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+cores="$(nproc)"
+one_core=()
+command -v taskset >/dev/null && one_core=(taskset -c 0)
+
+echo "== Clustering with properties: $count random points (id + one number), one core"
+python3 "$root/scripts/lib/random-points.py" "$count" "$work/points"
+printf '%-34s %10s %10s   %s\n' "run" "wall s" "peak MiB" "target"
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# Runs the command 3 times under /usr/bin/time; prints the median wall time and peak RSS.
+measure() {
+  local label="$1" target="$2"; shift 2
+  : > "$work/samples"
+  for _ in 1 2 3; do
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > "$work/out" 2> "$work/err" \
+      || { echo "$label failed:"; cat "$work/err"; exit 1; }
+    tail -1 "$work/time" >> "$work/samples"
+  done
+  local wall peak
+  wall="$(awk '{ print $1 }' "$work/samples" | median)"
+  peak="$(awk '{ printf "%.1f\n", $2 / 1024 }' "$work/samples" | median)"
+  printf '%-34s %10s %10s   %s\n' "$label" "$wall" "$peak" "$target"
+}
+
+for format in geojson csv; do
+  measure "cairn clusters .$format --zoom 0" "<= 1.2 s, <= 150 MB" "${one_core[@]}" "$cairn" clusters "$work/points.$format" --zoom 0
+done
+
+echo "-- index build, one thread against $cores (cairn serve builds on every core); median of 3"
+indexed() {  # prints the "indexed in" seconds of 3 runs' --stats, median
+  for _ in 1 2 3; do
+    "$cairn" clusters "$work/points.csv" --stats --jobs "$1" | sed -n 's/.*indexed in \([0-9.]*\) s.*/\1/p'
+  done | median
+}
+serial="$(indexed 1)"
+parallel="$(indexed "$cores")"
+awk -v s="$serial" -v p="$parallel" -v c="$cores" \
+  'BEGIN { printf "index %d points: 1 thread %.3f s, %d threads %.3f s (%.2fx; target <= 0.7 s)\n", 0, s, c, p, s / p }' \
+  | sed "s/index 0 points/index $count points/"
+"$cairn" clusters "$work/points.csv" --zoom 3 --jobs 1 > "$work/serial.json"
+"$cairn" clusters "$work/points.csv" --zoom 3 --jobs "$cores" > "$work/parallel.json"
+if cmp -s "$work/serial.json" "$work/parallel.json"; then
+  echo "parallel and serial indexes: identical output at zoom 3"
+else
+  echo "parallel and serial indexes differ at zoom 3"; exit 1
+fi
+
+echo "-- reference: supercluster (optimizations branch) + kdbush on node, the same GeoJSON"
+if [ -z "${SUPERCLUSTER_DIR:-}" ]; then
+  echo "skipped (SUPERCLUSTER_DIR not set)"
+  exit 0
+fi
+cat > "$work/supercluster.mjs" <<'JS'
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const { default: Supercluster } = await import(pathToFileURL(process.env.SUPERCLUSTER_DIR + '/index.js'));
+const started = performance.now();
+const data = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const index = new Supercluster({ radius: 40, extent: 512, maxZoom: 16 }).load(data.features);
+const clusters = index.getClusters([-180, -90, 180, 90], 0);
+process.stdout.write(JSON.stringify({ type: 'FeatureCollection', features: clusters }) + '\n');
+console.error(`read and indexed in ${((performance.now() - started) / 1000).toFixed(3)} s`);
+JS
+measure "supercluster .geojson --zoom 0" "(reference)" "${one_core[@]}" node --max-old-space-size=8192 "$work/supercluster.mjs" "$work/points.geojson"
+"$cairn" clusters "$work/points.geojson" --zoom 0 > "$work/cairn.json"
+python3 - "$work/cairn.json" "$work/out" <<'PY'
+import json, sys
+ours, theirs = (json.load(open(path))["features"] for path in sys.argv[1:3])
+key = lambda f: (f["properties"].get("cluster_id"), f["properties"].get("point_count"))
+print("same clusters at zoom 0 as supercluster (ids and counts):", sorted(map(key, ours)) == sorted(map(key, theirs)))
+PY
