@@ -44,7 +44,7 @@ enum Routes {
                 throw ServeError.notFound("no layer '\(document.prefix(64))'")
             }
             let base = TileJSON.baseURL(configured: config.server.baseURL, request: request)
-            var response = try json(TileJSON.document(for: layer.layer, baseURL: base), maxAge: 60)
+            var response = try json(TileJSON.document(for: layer.layer, baseURL: base, archive: layer.archiveMetadata), maxAge: 60)
             // Links built from the request's headers differ by host: caches must keep one copy per host.
             if config.server.baseURL == nil { response.headers[.vary] = TileJSON.varyingHeaders }
             return response
