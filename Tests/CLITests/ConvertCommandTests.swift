@@ -7,7 +7,7 @@ import Tiles
 /// archives refused with one `error:` line (exit 65).
 @Suite struct ConvertCommandTests {
     /// Every `z/x/y.ext` file of two trees is the same, and there are as many.
-    private func expectSameTrees(_ a: String, _ b: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectSameTrees(_ a: String, _ b: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(files(under: a) == files(under: b), sourceLocation: sourceLocation)
         for file in files(under: a) { #expect(contents(a + "/" + file) == contents(b + "/" + file), "\(file)", sourceLocation: sourceLocation) }
     }
@@ -18,14 +18,16 @@ import Tiles
         try FileManager.default.copyItem(atPath: worldTiles, toPath: source)
         let steps = [(source, work + "/a.mbtiles"), (work + "/a.mbtiles", work + "/b.pmtiles"), (work + "/b.pmtiles", work + "/c"),
                      (work + "/c", work + "/d.pmtiles"), (work + "/d.pmtiles", work + "/e.mbtiles"), (work + "/e.mbtiles", work + "/f")]
+        let count = files(under: source).count
+        #expect(count > 250)
         for (input, output) in steps {
             let run = try Cairn.run(["convert", input, output])
             #expect(run.status == 0, "\(input) → \(output): \(run.stderr)")
-            #expect(run.stderr.hasPrefix("converted 341 tiles from 1 input to \(output) in "), "\(run.stderr)")
+            #expect(run.stderr.hasPrefix("converted \(count) tiles from 1 input to \(output) in "), "\(run.stderr)")
         }
         expectSameTrees(source, work + "/c")
         expectSameTrees(source, work + "/f")
-        #expect(try sqlite(work + "/e.mbtiles", "SELECT COUNT(*) FROM tiles") == "341")
+        #expect(try sqlite(work + "/e.mbtiles", "SELECT COUNT(*) FROM tiles") == String(count))
         #expect(try sqlite(work + "/e.mbtiles", "SELECT value FROM metadata WHERE name = 'format'") == "png")
         #expect(try sqlite(work + "/e.mbtiles", "SELECT value FROM metadata WHERE name = 'maxzoom'") == "4")
         let reading = try ReferenceReading(archive: work + "/d.pmtiles", directory: source)
@@ -45,7 +47,7 @@ import Tiles
         for part in 0..<3 { #expect(try Cairn.run(job + ["--shard", "\(part)/3", "--out", work + "/part-\(part).mbtiles"]).status == 0) }
         let run = try Cairn.run(["convert"] + (0..<3).map { work + "/part-\($0).mbtiles" } + [work + "/world.pmtiles"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("converted 341 tiles from 3 inputs"), "\(run.stderr)")
+        #expect(run.stderr.contains("converted \(files(under: work + "/whole").count) tiles from 3 inputs"), "\(run.stderr)")
         let reading = try ReferenceReading(archive: work + "/world.pmtiles", directory: work + "/whole")
         #expect(reading.matches, "differ \(reading.differ.prefix(3)) missing \(reading.missing.prefix(3))")
         #expect(reading.header["min_zoom"] as? Int == 0 && reading.header["max_zoom"] as? Int == 4)
@@ -65,7 +67,7 @@ import Tiles
 
         let last = try Cairn.run(["convert", work + "/a", work + "/b", work + "/last.mbtiles", "--prefer", "last"])
         #expect(last.status == 0, "\(last.stderr)")
-        #expect(last.stderr.contains("converted 342 tiles from 2 inputs") && last.stderr.contains("1 held twice with the same bytes")
+        #expect(last.stderr.contains("converted \(files(under: worldTiles).count + 1) tiles from 2 inputs") && last.stderr.contains("1 held twice with the same bytes")
                 && last.stderr.contains("1 differing, the last input's kept"), "\(last.stderr)")
         #expect(try sqlite(work + "/last.mbtiles", "SELECT hex(tile_data) FROM tiles WHERE zoom_level=2 AND tile_column=3 AND tile_row=2")
                 == worldTile("1/1/1").map { String(format: "%02X", $0) }.joined())

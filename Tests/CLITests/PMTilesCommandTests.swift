@@ -15,10 +15,11 @@ import Tiles
         #expect(try Cairn.run(job + ["--out", work + "/dir"]).status == 0)
         let render = try Cairn.run(job.dropLast() + ["--out", work + "/world.pmtiles", "--name", "World"])
         #expect(render.status == 0, "\(render.stderr)")
-        #expect(render.stderr.contains("rendered 85 tiles to \(work)/world.pmtiles"))
+        // The corpus lacks 8 of the 85 tiles of zooms 0-3: "no tile", in neither output.
+        #expect(render.stderr.contains("rendered 77 tiles to \(work)/world.pmtiles"), "\(render.stderr)")
         let reading = try ReferenceReading(archive: work + "/world.pmtiles", directory: work + "/dir")
         #expect(reading.matches, "differ \(reading.differ.prefix(5)) missing \(reading.missing.prefix(5)) extra \(reading.extra.prefix(5))")
-        #expect(reading.tiles == 85)
+        #expect(reading.tiles == 77)
         #expect(reading.header["tile_type"] as? Int == 2 && reading.header["tile_compression"] as? Int == 1)
         #expect(reading.header["min_zoom"] as? Int == 0 && reading.header["max_zoom"] as? Int == 3)
         #expect(reading.header["min_lon_e7"] as? Int == -1_800_000_000 && reading.header["max_lat_e7"] as? Int == 850_000_000)
@@ -48,10 +49,12 @@ import Tiles
         #expect(first.status == 0, "\(first.stderr)")
         let second = try Cairn.run(["render", "--source", worldTiles] + Self.region + ["--out", out, "--resume"])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.contains("rendered 64 tiles") && second.stderr.contains("21 skipped"), "\(second.stderr)")
-        #expect(try ReferenceReading(archive: out, directory: worldTiles).tiles == 85)
+        #expect(second.stderr.contains("rendered 56 tiles") && second.stderr.contains("21 skipped"), "\(second.stderr)")
         let reading = try ReferenceReading(archive: out)
-        #expect(reading.header["addressed_tiles_count"] as? Int == 85)
+        #expect(reading.tiles == 77 && reading.header["addressed_tiles_count"] as? Int == 77)
+        let whole = try Cairn.temporaryDirectory()
+        #expect(try Cairn.run(["render", "--source", worldTiles] + Self.region + ["--out", whole, "--quiet"]).status == 0)
+        #expect(try ReferenceReading(archive: out, directory: whole).matches)
     }
 
     @Test func overlayTilesOfTheClustersRendererGoIntoAnArchive() throws {

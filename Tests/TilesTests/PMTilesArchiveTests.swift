@@ -165,7 +165,7 @@ import Testing
         }
         var magic = good; magic[1] = 0
         expectError(magic, "bad magic")
-        expectError(Array(good.prefix(60)), "truncated header")
+        expectError(Array(good.prefix(60)), "truncated: 127 bytes at 0")
         expectError(Array(good.prefix(Int(header.rootOffset) + 10)), "truncated")
         var garbage = good
         for index in Int(header.rootOffset)..<Int(header.rootOffset + header.rootLength) { garbage[index] = 0x55 }

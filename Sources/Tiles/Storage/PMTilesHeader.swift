@@ -97,10 +97,10 @@ public struct PMTilesHeader: Equatable, Sendable {
         tileDataOffset = u64(56); tileDataLength = u64(64)
         addressedTiles = u64(72); tileEntries = u64(80); tileContents = u64(88)
         clustered = bytes[96] == 1
-        guard let internal = Compression(rawValue: bytes[97]), let tiles = Compression(rawValue: bytes[98]) else {
+        guard let internalValue = Compression(rawValue: bytes[97]), let tiles = Compression(rawValue: bytes[98]) else {
             throw PMTilesError("unknown compression \(bytes[97])/\(bytes[98])")
         }
-        internalCompression = internal
+        internalCompression = internalValue
         tileCompression = tiles
         tileType = TileType(rawValue: bytes[99]) ?? .unknown
         minZoom = bytes[100]; maxZoom = bytes[101]

@@ -22,7 +22,7 @@ public final class PMTilesReader: Sendable {
     /// Opens the archive `ranges` reads (header, root directory, metadata); `name` (its path or URL)
     /// starts every error message.
     public convenience init(ranges: any ByteRangeReader, name: String) async throws(PMTilesError) {
-        do {
+        do throws(PMTilesError) {
             let header = try PMTilesHeader(parsing: try await ranges.read(offset: 0, length: PMTilesHeader.size))
             try Self.checkSizes(header)
             let root = try await ranges.read(offset: header.rootOffset, length: Int(header.rootLength))
@@ -35,7 +35,7 @@ public final class PMTilesReader: Sendable {
 
     /// Opens the archive at `path` (synchronously: a local file needs no waiting).
     public convenience init(path: String) throws(PMTilesError) {
-        do {
+        do throws(PMTilesError) {
             let file = try LocalFileRanges(path: path)
             let header = try PMTilesHeader(parsing: try file.read(offset: 0, length: PMTilesHeader.size))
             try Self.checkSizes(header)
@@ -68,7 +68,7 @@ public final class PMTilesReader: Sendable {
     /// The bytes stored for `tile` (compressed as ``PMTilesHeader/tileCompression`` says), or nil
     /// when the archive has no such tile.
     public func tile(_ tile: TileID) async throws(PMTilesError) -> [UInt8]? {
-        do {
+        do throws(PMTilesError) {
             guard let entry = try await entry(for: tile.pmtilesID) else { return nil }
             return try await data(of: entry)
         } catch {
@@ -81,7 +81,7 @@ public final class PMTilesReader: Sendable {
         guard entry.offset + UInt64(entry.length) <= header.tileDataLength else {
             throw PMTilesError("\(name): tile \(entry.tileID) at \(entry.offset)+\(entry.length) is past the end of the tile data")
         }
-        do {
+        do throws(PMTilesError) {
             return try await ranges.read(offset: header.tileDataOffset + entry.offset, length: Int(entry.length))
         } catch {
             throw error.naming(name)
@@ -134,7 +134,7 @@ public final class PMTilesReader: Sendable {
 
     /// The entries of a stored (compressed) directory.
     static func directory(_ stored: [UInt8], compression: PMTilesHeader.Compression, what: String) throws(PMTilesError) -> [PMTilesEntry] {
-        do {
+        do throws(PMTilesError) {
             return try PMTilesDirectory.decode(try decompress(stored, compression, what: what))
         } catch {
             throw PMTilesError("\(what): \(error.message)")

@@ -151,7 +151,7 @@ public final class PMTilesWriter {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw PMTilesError("\(path): \(String(cString: strerror(errno)))", kind: .io) }
         func failure() -> PMTilesError { PMTilesError("\(path): \(String(cString: strerror(errno)))", kind: .io) }
-        do {
+        do throws(PMTilesError) {
             guard AtomicFile.writeAll(head, to: fd) else { throw failure() }
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1 << 22)
