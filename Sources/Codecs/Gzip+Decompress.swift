@@ -17,7 +17,8 @@ extension Gzip {
     }
 
     /// The bytes of the first gzip member in `bytes` (RFC 1952), at most `limit` of them.
-    /// The member's size trailer is the first guess for the output size, doubled until the
+    /// The member's size trailer (within what deflate can expand to) is the first guess for the
+    /// output size, doubled until the
     /// member fits or the limit is reached, so a member lying about its size still decodes and a
     /// compression bomb stops at `limit`.
     public static func decompress(_ bytes: [UInt8], limit: Int = 64 << 20) throws(DecompressError) -> [UInt8] {
@@ -25,7 +26,8 @@ extension Gzip {
         guard let decompressor = libdeflate_alloc_decompressor() else { fatalError("libdeflate: out of memory") }
         defer { libdeflate_free_decompressor(decompressor) }
         let trailer = bytes[(bytes.count - 4)...].reversed().reduce(0) { $0 << 8 | Int($1) }
-        var capacity = min(limit, max(trailer, bytes.count * 4, 64))
+        // Deflate expands at most 1032-fold: a trailer claiming more is not believed up front.
+        var capacity = min(limit, max(64, min(trailer, bytes.count * 1032)))
         while true {
             var output = [UInt8](repeating: 0, count: capacity)
             var produced = 0
