@@ -17,7 +17,9 @@
 #     If-None-Match gets 304;
 #   - deploy/admin-all.sh purges a region on both replicas through their admin API: together they
 #     remove exactly its tiles, which are then misses on the replica that owns them while every
-#     other tile stays a hit; no token is a 401; the token is in no log line.
+#     other tile stays a hit; no token is a 401; the token is in no log line;
+#   - the seed Job's merge: shards rendered with --shard I/4 into part-I.mbtiles, merged with
+#     `cairn convert part-*.mbtiles world.pmtiles`, hold exactly the unsharded render's tiles.
 # Ends with "N passed, 0 failed", N the checks that ran; the first failed check stops the run.
 # Needs nginx and curl (scripts/install-deps.sh test). CAIRN_KEEP_TMP=1 keeps the temp dir.
 set -euo pipefail
@@ -355,6 +357,25 @@ unauthorized="$(curl -sS -o /dev/null -w '%{http_code}' -X DELETE "http://127.0.
 ! grep -q "$admin_token" "$tmp"/replica-*.log || fail "the admin token appears in a replica's log"
 passed
 
+# --- The seed Job's last step (deploy/README.md): its parts, rendered with --shard I/N into
+# part-I.mbtiles, merged by `cairn convert` into one PMTiles archive, which must hold exactly the
+# tiles of the same render unsharded, byte for byte (unpacked with convert again and compared).
+seed="$tmp/seed"
+mkdir -p "$seed"
+seed_job=(render --source "$root/Samples/tiles" --bbox -180,-85,180,85 --zoom 0-3 --chain grayscale --quiet)
+"$cairn" "${seed_job[@]}" --out "$seed/whole" || fail "the unsharded seed render failed"
+for part in 0 1 2 3; do
+  "$cairn" "${seed_job[@]}" --shard "$part/4" --out "$seed/part-$part.mbtiles" || fail "seed shard $part/4 failed"
+done
+"$cairn" convert "$seed"/part-*.mbtiles "$seed/world.pmtiles" 2>"$seed/convert.log" || fail "cairn convert part-*.mbtiles world.pmtiles: $(cat "$seed/convert.log")"
+grep -q "from 4 inputs to $seed/world.pmtiles" "$seed/convert.log" || fail "convert's summary: $(cat "$seed/convert.log")"
+"$cairn" convert "$seed/world.pmtiles" "$seed/unpacked" --quiet || fail "cairn convert world.pmtiles unpacked failed"
+diff -r "$seed/whole" "$seed/unpacked" >/dev/null || fail "the merged parts differ from the unsharded render"
+seed_tiles="$(find "$seed/whole" -type f | wc -l)"
+source_tiles="$(find "$root/Samples/tiles"/[0-3] -type f -name '*.png' | wc -l)"
+[ "$seed_tiles" -eq "$source_tiles" ] || fail "the unsharded seed render wrote $seed_tiles tiles, the source has $source_tiles"
+passed
+
 say "$total URLs ($tile_count tiles of zooms 0-3 + $((total - tile_count)) more tiles, badges and cards), 3 rounds: all 200 with an image Content-Type"
 say "round 1 (cold): ${round_count[1]}/$total nginx MISSes (all of them, as they must be)"
 say "round 2: ${round_count[2]}/$total cache hits ($nginx_hits nginx HITs), $second_round_upstream requests reached a replica"
@@ -362,4 +383,5 @@ say "round 3 (nginx cache emptied): ${round_count[3]}/$total hits in the disk ca
 say "replica logs: every URL on exactly one replica, none on both: :$port_a $served_a ($((served_a * 100 / total))%), :$port_b $served_b ($((served_b * 100 / total))%)"
 say "purge through deploy/admin-all.sh on both replicas: $removed tiles removed; then $misses misses where purged, $hits hits elsewhere; 401 without the token"
 say "/health and /metrics uncached, TileJSON links to $base, If-None-Match -> 304"
+say "seed Job's merge: 4 shards (part-N.mbtiles) -> cairn convert -> world.pmtiles = the unsharded render ($seed_tiles tiles, byte for byte)"
 echo "test-cluster: $checks_passed passed, 0 failed"

@@ -42,6 +42,12 @@ if CommandLine.arguments.dropFirst().first == "clusters" {
     exit(0)
 }
 
+// `CairnBench archives`: only the tile-archive section (100 000 tiles to PMTiles and to MBTiles).
+if CommandLine.arguments.dropFirst().first == "archives" {
+    try ArchiveBench(fixtures: root + "/Tests/Fixtures/tiles/world", scratch: NSTemporaryDirectory() + "cairn-bench-archives-\(getpid())").run()
+    exit(0)
+}
+
 print("# Cairn benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, medians")
 
 // MARK: Badges
@@ -241,3 +247,7 @@ for root in Set([memoryRoot, diskRoot]) { try? FileManager.default.removeItem(at
 // MARK: Render
 
 RenderBench(cairn: cairn, fixtures: worldRoot, memoryRoot: memoryRoot, diskRoot: diskRoot, machineFactor: machineFactor).run()
+
+// MARK: Tile archives
+
+try ArchiveBench(fixtures: worldRoot, scratch: diskRoot + "/cairn-bench-archives-\(getpid())").run()

@@ -1,3 +1,5 @@
+import Tiles
+
 /// A failure the CLI reports as one `error:` line with a sysexits code.
 struct CLIError: Error, CustomStringConvertible {
     enum Kind {
@@ -23,6 +25,9 @@ struct CLIError: Error, CustomStringConvertible {
     static func usage(_ message: String) -> CLIError { CLIError(kind: .usage, message: message) }
     static func data(_ message: String) -> CLIError { CLIError(kind: .data, message: message) }
     static func io(_ message: String) -> CLIError { CLIError(kind: .io, message: message) }
+
+    /// A PMTiles archive that is corrupt (exit 65) or could not be read or written (exit 74).
+    static func archive(_ error: PMTilesError) -> CLIError { CLIError(kind: error.kind == .corrupt ? .data : .io, message: error.message) }
 
     var description: String { message }
 }

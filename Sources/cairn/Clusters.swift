@@ -4,7 +4,7 @@ import Foundation
 
 extension Cairn {
     /// `cairn clusters POINTS`: cluster a points file and query it like supercluster.
-    struct Clusters: ParsableCommand {
+    struct Clusters: ParsableCommand, AsyncCommand {
         static let configuration = CommandConfiguration(
             abstract: "Cluster points (GeoJSON, NDJSON or CSV) and print clusters as GeoJSON.",
             discussion: """
@@ -15,13 +15,17 @@ extension Cairn {
                   cairn clusters cities.csv --stats
                   cairn clusters cities.csv --zoom 4 --filter "population >= 1000000 AND country IN ('DE','FR')"
                   cairn clusters shops.geojson --zoom 10 --categories kind=restaurant,cafe,bar
+                  cairn clusters cities.csv --out clusters.pmtiles --zoom 0-14
                 """)
 
         @Argument(help: ArgumentHelp("The points file; '-' for stdin.", valueName: "POINTS"))
         var points: String
 
-        @Option(help: "The zoom of the clusters to print (with --bbox).")
-        var zoom: Double?
+        @Option(help: ArgumentHelp("The zoom of the clusters to print (with --bbox); with --out, the zooms to write, A-B or A.", valueName: "Z"))
+        var zoom: String?
+
+        @Option(help: ArgumentHelp("Write the vector cluster tiles (the server's .mvt, gzipped) of --zoom A-B to FILE.pmtiles (or .mbtiles, or a z/x/y directory).", valueName: "FILE"))
+        var out: String?
 
         @Option(parsing: .unconditional,
                 help: ArgumentHelp("The region: W,S,E,N in degrees (default: the world; W > E crosses the antimeridian).", valueName: "W,S,E,N"))
@@ -54,16 +58,35 @@ extension Cairn {
         @OptionGroup var pointOptions: PointOptions
         @OptionGroup var global: GlobalOptions
 
+        /// `--zoom` as one zoom (the cluster query).
+        var queryZoom: Double? { zoom.flatMap { Double($0) } }
+
         func validate() throws {
-            let modes = [zoom != nil || bbox != nil, children != nil, leaves != nil, expansionZoom != nil, stats].filter { $0 }.count
+            let modes = [(zoom != nil || bbox != nil) && out == nil, out != nil, children != nil, leaves != nil, expansionZoom != nil, stats]
+                .filter { $0 }.count
             guard modes == 1 else {
-                throw ValidationError("give exactly one of --zoom (with --bbox), --children, --leaves, --expansion-zoom or --stats")
+                throw ValidationError("give exactly one of --zoom (with --bbox), --out (with --zoom A-B), --children, --leaves, --expansion-zoom or --stats")
+            }
+            if out != nil {
+                guard zoom != nil else { throw ValidationError("--out needs --zoom A-B") }
+                if bbox != nil { throw ValidationError("--out writes every tile with clusters; --bbox is not taken with it") }
+                if output != nil { throw ValidationError("--out writes tiles; -o/--output is for the GeoJSON of a query") }
+                return
             }
             if bbox != nil, zoom == nil { throw ValidationError("--bbox needs --zoom") }
-            if let zoom, !zoom.isFinite || zoom < 0 { throw ValidationError("--zoom must be 0 or more (got \(zoom))") }
+            if let zoom {
+                guard let value = Double(zoom), value.isFinite, value >= 0 else { throw ValidationError("--zoom must be 0 or more (got \(zoom))") }
+            }
             guard limit >= 1 else { throw ValidationError("--limit must be 1 or more (got \(limit))") }
             guard offset >= 0 else { throw ValidationError("--offset must not be negative (got \(offset))") }
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+        }
+
+        func runAsync() async throws {
+            guard let out else { return try run() }
+            let zooms = try RenderPlan.zoomRange(zoom!)
+            let index = try pointOptions.index(of: points)
+            try await ClusterTileExport(index: index, zooms: zooms, points: points, out: out, quiet: global.quiet).run()
         }
 
         func run() throws {
@@ -81,7 +104,7 @@ extension Cairn {
 
             let bytes: [UInt8]
             do {
-                if let zoom {
+                if let zoom = queryZoom {
                     bytes = index.featureCollection(index.clusters(in: box, zoom: zoom))
                 } else if let children {
                     bytes = index.featureCollection(try index.children(of: children))

@@ -11,7 +11,7 @@ extension ImageFormat: ExpressibleByArgument {
 
 extension Cairn {
     /// `cairn filter`: one tile through a renderer chain, stdin to stdout by default.
-    struct Filter: ParsableCommand {
+    struct Filter: ParsableCommand, AsyncCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run one tile through a renderer chain.",
             discussion: """
@@ -21,7 +21,7 @@ extension Cairn {
                 An empty chain passes the bytes through untouched unless --recode or another --format is given.
                 """)
 
-        @Argument(help: ArgumentHelp("Input tile (PNG, JPEG or WebP); '-' or none for stdin.", valueName: "INPUT"))
+        @Argument(help: ArgumentHelp("Input tile (PNG, JPEG or WebP), or an .mbtiles/.pmtiles file to take --tile from; '-' or none for stdin.", valueName: "INPUT"))
         var input: String?
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Output file; '-' or none for stdout.", valueName: "OUTPUT"))
@@ -48,13 +48,13 @@ extension Cairn {
             if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be between 1 and 100 (got \(quality))") }
         }
 
-        func run() throws {
+        func runAsync() async throws {
             try global.configureFonts()
             let renderers: RendererChain
             renderers = try ChainOption.parse(chain)
             let tileID = try resolvedTile()
             let name = input ?? "-"
-            let bytes = Array(try InputFile.read(name))
+            let bytes = try await ArchiveInput.isArchive(name) ? ArchiveInput.tile(tileID, from: name) : Array(InputFile.read(name))
             let processor = TileProcessor(chain: renderers, encoder: encoder(), recode: recode)
             let result: (bytes: [UInt8], format: ImageFormat)
             do {

@@ -8,6 +8,7 @@ struct RenderPlan {
     enum Output {
         case directory(String)
         case mbtiles(String)
+        case pmtiles(String)
         case stdout
     }
 
@@ -57,6 +58,8 @@ struct RenderPlan {
             }
         } catch let error as CLIError {
             throw error
+        } catch let error as PMTilesError {
+            throw CLIError.archive(error)
         } catch {
             throw CLIError.usage("\(option): \(error)")
         }
@@ -81,6 +84,7 @@ struct RenderPlan {
         case nil: output = nil
         case "-": output = .stdout
         case let path? where path.hasSuffix(".mbtiles"): output = .mbtiles(path)
+        case let path? where path.hasSuffix(".pmtiles"): output = .pmtiles(path)
         case let path?: output = .directory(path)
         }
     }
@@ -98,11 +102,12 @@ struct RenderPlan {
     }
 
     /// Opens the output for writing.
-    func openSink() throws -> any TileSink {
+    func openSink(resume: Bool) async throws -> any TileSink {
         do {
             switch output {
             case .directory(let path): return try DirectorySink(root: path, fileExtension: format.fileExtension)
             case .mbtiles(let path): return try MBTilesSink(path: path)
+            case .pmtiles(let path): return try await PMTilesSink(path: path, resume: resume)
             case .stdout, nil:
                 if Terminal.stdoutIsTerminal {
                     throw CLIError.usage("refusing to write a tar stream to a terminal; redirect stdout or give --out DIR")
@@ -111,6 +116,8 @@ struct RenderPlan {
             }
         } catch let error as CLIError {
             throw error
+        } catch let error as PMTilesError {
+            throw CLIError.archive(error)
         } catch {
             throw CLIError.io("--out: \(error)")
         }
@@ -124,7 +131,7 @@ struct RenderPlan {
     /// How the output is named in messages.
     var outputName: String {
         switch output {
-        case .directory(let path), .mbtiles(let path): path
+        case .directory(let path), .mbtiles(let path), .pmtiles(let path): path
         case .stdout, nil: "stdout"
         }
     }

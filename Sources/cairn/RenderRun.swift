@@ -17,7 +17,7 @@ struct RenderRun {
     static let listedFailures = 50
 
     func run() async throws {
-        let sink = try plan.openSink()
+        let sink = try await plan.openSink(resume: command.resume)
         let failureLog = try command.failures.map(FailureLog.init(path:))
         let workers = WorkerPool(threads: command.jobs)
         defer { workers.shutdown() }

@@ -220,6 +220,11 @@ extension ServerConfig {
     private static func source(_ node: ConfigNode, directory: String, limits: Limits) throws -> Source {
         var source = Source(url: "")
         source.http.maximumBodyBytes = limits.maxUpstreamBytes
+        // `source: tiles.pmtiles` is short for `source: {url: tiles.pmtiles}`.
+        if let text = try? node.string() {
+            source.url = try sourceURL(text, path: node.path, directory: directory)
+            return source
+        }
         try node.fields(["url", "subdomains", "maxzoom", "timeout", "connect_timeout", "deadline", "retries", "connections",
                          "headers"]) { key, value in
             switch key {
@@ -246,10 +251,11 @@ extension ServerConfig {
     static func sourceURL(_ text: String, path: String, directory: String) throws(ConfigError) -> String {
         let url = resolveFileURL(text, in: directory)
         do { _ = try URLTemplate(url.replacingOccurrences(of: "{t}", with: "t")) } catch { throw ConfigError(path, "\(error)") }
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("file://") || url.hasSuffix(".mbtiles") else {
-            throw ConfigError(path, "expected an http://, https:// or file:// template or an .mbtiles file")
+        let archive = url.hasSuffix(".mbtiles") || url.hasSuffix(".pmtiles")
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("file://") || archive else {
+            throw ConfigError(path, "expected an http://, https:// or file:// template, an .mbtiles or a .pmtiles file")
         }
-        return url.hasSuffix(".mbtiles") ? resolve(url, in: directory) : url
+        return archive ? resolve(url, in: directory) : url
     }
 
     /// Ten years: `Cache-Control: max-age` and file times stay in ordinary integers.

@@ -38,6 +38,12 @@ final class LayerService: Sendable {
         sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
     }
 
+    /// The metadata of an archive source (PMTiles), for the layer's TileJSON; nil for other sources.
+    var archiveMetadata: [String: String]? {
+        let base = (source as? OverZoomSource)?.base ?? source
+        return (base as? any DescribedTileSource)?.tilesetMetadata
+    }
+
     func tile(_ request: TileRequest) async throws(ServeError) -> ServedTile {
         guard (layer.minzoom...layer.maxzoom).contains(request.tile.z) else {
             throw .notFound("zoom \(request.tile.z) is outside layer '\(layer.name)' (\(layer.minzoom)…\(layer.maxzoom))")

@@ -1,7 +1,7 @@
 import Codecs
 import Foundation
 
-/// Where `--source` points: an http(s):// or file:// URL template, an MBTiles file, a `z/x/y`
+/// Where `--source` points: an http(s):// or file:// URL template, an MBTiles or PMTiles file, a `z/x/y`
 /// directory tree, or `none` (transparent tiles, for overlays) — recognised from the string, so every command and the server open sources the
 /// same way.
 public enum SourceLocation {
@@ -20,6 +20,9 @@ public enum SourceLocation {
         } else if location.hasSuffix(".mbtiles") {
             guard FileManager.default.fileExists(atPath: location) else { throw SourceError("\(location): no such file") }
             source = try MBTilesSource(path: location)
+        } else if location.hasSuffix(".pmtiles") {
+            guard FileManager.default.fileExists(atPath: location) else { throw SourceError("\(location): no such file") }
+            source = try PMTilesSource(path: location)
         } else if location.contains("{") {
             throw SourceError("'\(location)': a URL template starts with http://, https:// or file://")
         } else {

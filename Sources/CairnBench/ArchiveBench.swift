@@ -1,0 +1,45 @@
+import Foundation
+import Tiles
+
+/// `CairnBench archives`: 100 000 tiles written to PMTiles and to MBTiles through the sinks
+/// `cairn render` uses, finish included (the PMTiles layout, MBTiles' commit and checkpoint).
+/// The tiles are the corpus's, each made distinct by a 4-byte suffix, and three in ten a shared
+/// "sea" tile, as a region's tiles are. Target: PMTiles at least as fast as MBTiles (ratio ≥ 1).
+struct ArchiveBench {
+    let fixtures: String
+    let scratch: String
+    var count = 100_000
+    var iterations = 3
+
+    func run() throws {
+        let corpus = (FileManager.default.enumerator(atPath: fixtures)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".png") }.sorted()
+            .map { Array(FileManager.default.contents(atPath: fixtures + "/" + $0)!) }
+        let sea = corpus.min { $0.count < $1.count }!
+        let tiles = TileList(region: .world, zooms: 0...9).prefix(count).enumerated().map { index, tile -> (TileID, [UInt8]) in
+            if index % 10 < 3 { return (tile, sea) }
+            return (tile, corpus[index % corpus.count] + withUnsafeBytes(of: UInt32(index).littleEndian, Array.init))
+        }
+        let bytes = tiles.reduce(0) { $0 + $1.1.count }
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let metadata = MBTilesMetadata(name: "bench", format: "png", bounds: .world, minzoom: 0, maxzoom: 9)
+        Report.header("Tile archives: \(tiles.count) tiles (\(bytes / 1_000_000) MB), written and finished")
+        let mbtiles = try Measurement.run("\(tiles.count) tiles → MBTiles", iterations: iterations, warmup: 0) {
+            let path = scratch + "/bench.mbtiles"
+            try? FileManager.default.removeItem(atPath: path)
+            let sink = try MBTilesSink(path: path)
+            for (tile, data) in tiles { try sink.write(tile, data: data) }
+            try sink.finish(metadata: metadata)
+        }
+        let pmtiles = try Measurement.run("\(tiles.count) tiles → PMTiles", iterations: iterations, warmup: 0) {
+            let path = scratch + "/bench.pmtiles"
+            let sink = try PMTilesWriter(path: path)
+            for (tile, data) in tiles { try sink.write(tile, data: data) }
+            try sink.finish(metadata: metadata)
+        }
+        Report.row(pmtiles, baseline: mbtiles, target: "≥ 1.0x (PMTiles at least as fast as MBTiles)")
+        Report.note(String(format: "MBTiles %.0f ms, PMTiles %.0f ms: PMTiles/MBTiles time ratio %.2f",
+                           mbtiles.median, pmtiles.median, pmtiles.median / mbtiles.median))
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Tiles
+
+/// `cairn filter ARCHIVE --tile Z/X/Y`: one tile taken from an MBTiles or PMTiles file.
+enum ArchiveInput {
+    static func isArchive(_ path: String) -> Bool { path.hasSuffix(".mbtiles") || path.hasSuffix(".pmtiles") }
+
+    /// The bytes of `tile` in the archive at `path`; errors name the file (no tile there: exit 65).
+    static func tile(_ tile: TileID?, from path: String) async throws -> [UInt8] {
+        guard let tile else { throw CLIError.usage("\(path): --tile Z/X/Y says which tile of the archive to filter") }
+        guard FileManager.default.fileExists(atPath: path) else { throw CLIError.io("\(path): cannot read (no such file)") }
+        let source: any TileSource
+        do {
+            source = try SourceLocation.open(path)
+        } catch let error as PMTilesError {
+            throw CLIError.archive(error)
+        } catch {
+            throw CLIError.data("\(error)")
+        }
+        let image: TileImage?
+        do { image = try await source.tile(tile, scale: 1) } catch { throw CLIError.data("\(error)") }
+        guard let bytes = image?.bytes else { throw CLIError.data("\(path): has no tile \(tile)") }
+        return bytes
+    }
+}
