@@ -16,7 +16,7 @@ import Testing
         let tile = try Surface(width: side, height: side)
         try overlay.draw(index, zoom: 3, originX: 3 * 256, originY: 3 * 256, on: tile, scale: scale)
         let bytes = try ImageEncoder.overlay(for: .png).encode(tile)
-        let mapTileBytes = try ImageEncoder.default(for: .png).encode(tile)
+        let mapTileBytes = try PNGEncoder(filter: .sub).encode(tile)
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let decoded = try ImageDecoder.decode(bytes)
         var drawn = 0

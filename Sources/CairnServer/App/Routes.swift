@@ -45,7 +45,7 @@ enum Routes {
             }
             let base = TileJSON.baseURL(configured: config.server.baseURL, request: request)
             // Links built from the request's headers differ by host: caches must keep one copy per host.
-            return try json(TileJSON.document(for: layer.layer, baseURL: base, archive: layer.archiveMetadata), maxAge: 60, request: request,
+            return try json(TileJSON.document(for: layer.layer, baseURL: base, archive: await layer.archiveMetadata()), maxAge: 60, request: request,
                             vary: config.server.baseURL == nil ? TileJSON.varyingHeaders : nil)
         }
 

@@ -255,7 +255,9 @@ extension ServerConfig {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("file://") || archive else {
             throw ConfigError(path, "expected an http://, https:// or file:// template, an .mbtiles or a .pmtiles file")
         }
-        return archive ? resolve(url, in: directory) : url
+        // A remote archive (`https://…/world.pmtiles`) is read with range requests, not resolved as a path.
+        let remote = url.hasPrefix("http://") || url.hasPrefix("https://")
+        return archive && !remote ? resolve(url, in: directory) : url
     }
 
     /// Ten years: `Cache-Control: max-age` and file times stay in ordinary integers.

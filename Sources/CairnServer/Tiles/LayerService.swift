@@ -38,10 +38,12 @@ final class LayerService: Sendable {
         sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
     }
 
-    /// The metadata of an archive source (PMTiles), for the layer's TileJSON; nil for other sources.
-    var archiveMetadata: [String: String]? {
+    /// The metadata of an archive source (PMTiles, local or remote), for the layer's TileJSON; nil for
+    /// other sources, and for a remote archive that cannot be read now (the TileJSON then says what
+    /// the configuration says).
+    func archiveMetadata() async -> [String: String]? {
         let base = (source as? OverZoomSource)?.base ?? source
-        return (base as? any DescribedTileSource)?.tilesetMetadata
+        return try? await (base as? any DescribedTileSource)?.tilesetMetadata()
     }
 
     func tile(_ request: TileRequest) async throws(ServeError) -> ServedTile {

@@ -2,12 +2,15 @@
 /// `format`, `bounds`, `center`, `minzoom`, `maxzoom`, `attribution`, `description`, and `json`
 /// with `vector_layers`), which the server's TileJSON takes.
 public protocol DescribedTileSource: TileSource {
-    var tilesetMetadata: [String: String] { get }
+    /// The rows; a remote archive is opened (or found replaced and opened again) to read them.
+    func tilesetMetadata() async throws -> [String: String]
 }
 
 extension PMTilesSource: DescribedTileSource {
-    /// The archive's metadata, with bounds, center and zooms from its header (where PMTiles keeps them).
-    public var tilesetMetadata: [String: String] {
+    public func tilesetMetadata() async throws -> [String: String] { Self.metadata(of: reader) }
+
+    /// An archive's metadata, with bounds, center and zooms from its header (where PMTiles keeps them).
+    static func metadata(of reader: PMTilesReader) -> [String: String] {
         var rows = reader.metadata
         let header = reader.header
         if let bounds = header.bounds { rows["bounds"] = "\(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)" }

@@ -13,6 +13,8 @@ public enum SourceLocation {
         let source: any TileSource
         if location == TransparentSource.name {
             return TransparentSource()
+        } else if RemotePMTilesSource.names(location) {
+            source = RemotePMTilesSource(url: location, options: http)
         } else if location.hasPrefix("http://") || location.hasPrefix("https://") {
             source = try HTTPTileSource(template: URLTemplate(location, subdomains: subdomains), options: http)
         } else if location.hasPrefix("file://") {

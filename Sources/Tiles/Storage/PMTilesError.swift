@@ -6,6 +6,8 @@ public struct PMTilesError: Error, Equatable, CustomStringConvertible, Sendable 
         case corrupt
         /// Reading or writing the file failed.
         case io
+        /// A remote archive was replaced while it was read (its ETag moved): read it again from the start.
+        case replaced
     }
 
     public let kind: Kind
