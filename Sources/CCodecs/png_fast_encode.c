@@ -227,10 +227,15 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
     uint32_t litlen_counts[PNG_FAST_LITLEN_SYMBOLS] = {0}, dist_counts[PNG_FAST_DIST_SYMBOLS] = {0};
     memcpy(litlen_counts, literal_counts, sizeof literal_counts);
     litlen_counts[256] = 1;
+    uint16_t length_symbols[PNG_FAST_MAX_MATCH + 1];
+    for (unsigned length = 3; length <= PNG_FAST_MAX_MATCH; length++) {
+        unsigned symbol, bits, extra;
+        png_fast_length_symbol(length, &symbol, &bits, &extra);
+        length_symbols[length] = (uint16_t)symbol;
+    }
     for (size_t i = 0; i < matches.count; i++) {
         unsigned symbol, bits, extra;
-        png_fast_length_symbol(matches.items[i].length, &symbol, &bits, &extra);
-        litlen_counts[symbol]++;
+        litlen_counts[length_symbols[matches.items[i].length]]++;
         distance_code(matches.items[i].distance, &symbol, &bits, &extra);
         dist_counts[symbol]++;
     }
