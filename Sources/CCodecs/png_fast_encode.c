@@ -227,10 +227,15 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
     uint32_t litlen_counts[PNG_FAST_LITLEN_SYMBOLS] = {0}, dist_counts[PNG_FAST_DIST_SYMBOLS] = {0};
     memcpy(litlen_counts, literal_counts, sizeof literal_counts);
     litlen_counts[256] = 1;
+    uint16_t length_symbols[PNG_FAST_MAX_MATCH + 1];
+    for (unsigned length = 3; length <= PNG_FAST_MAX_MATCH; length++) {
+        unsigned symbol, bits, extra;
+        png_fast_length_symbol(length, &symbol, &bits, &extra);
+        length_symbols[length] = (uint16_t)symbol;
+    }
     for (size_t i = 0; i < matches.count; i++) {
         unsigned symbol, bits, extra;
-        png_fast_length_symbol(matches.items[i].length, &symbol, &bits, &extra);
-        litlen_counts[symbol]++;
+        litlen_counts[length_symbols[matches.items[i].length]]++;
         distance_code(matches.items[i].distance, &symbol, &bits, &extra);
         dist_counts[symbol]++;
     }
@@ -354,27 +359,29 @@ static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size
     return choice;
 }
 
+size_t cairn_png_fast_scratch_size(uint32_t width, uint32_t height, int opaque) {
+    size_t row_bytes = (size_t)width * (opaque ? 3 : 4), total = (size_t)height * (row_bytes + 1);
+    return total + 2 * PNG_FAST_PAD + 3 * (PNG_FAST_PAD + row_bytes + PNG_FAST_PAD);
+}
+
 size_t cairn_png_fast_zlib(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t height, int opaque,
-                           int filter, int path, uint8_t *out) {
+                           int filter, int path, uint8_t *out, uint8_t *scratch) {
     const png_fast_kernels *k = png_fast_kernels_for(path);
     int bpp = opaque ? 3 : 4;
     size_t row_bytes = (size_t)width * (size_t)bpp, line = row_bytes + 1, total = (size_t)height * line;
     size_t span = PNG_FAST_PAD + row_bytes + PNG_FAST_PAD;
     if (total >= UINT32_MAX - 2 * PNG_FAST_PAD) return 0;  /* match positions are 32-bit */
-    uint8_t *data = malloc(total + 2 * PNG_FAST_PAD);
-    uint8_t *rows = calloc(3, span);
-    if (data == NULL || rows == NULL) {
-        free(data);
-        free(rows);
-        return 0;
-    }
+    uint8_t *owned = scratch == NULL ? malloc(cairn_png_fast_scratch_size(width, height, opaque)) : NULL;
+    uint8_t *base = scratch != NULL ? scratch : owned;
+    if (base == NULL) return 0;
+    uint8_t *data = base, *rows = base + total + 2 * PNG_FAST_PAD;
+    memset(rows, 0, 3 * span);
     memset(data + total, 0, 2 * PNG_FAST_PAD);
     if (filter == CAIRN_PNG_FILTER_ADAPTIVE) filter = choose_filter(k, pixels, stride, width, height, bpp, rows, span);
     filter_rows(k, pixels, stride, width, 0, height, bpp, filter, rows, span, data);
     /* Row-up matches reach one scanline back; deflate's window is 32 KiB. */
     size_t up_distance = line <= WINDOW && height > 1 ? line : 0;
     size_t size = deflate_rows(k, data, total, up_distance, out);
-    free(rows);
-    free(data);
+    free(owned);
     return size;
 }

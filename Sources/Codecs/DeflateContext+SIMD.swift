@@ -7,6 +7,7 @@ extension DeflateContext {
                       path: PNGEncoder.SIMDPath?) -> (UnsafeMutablePointer<UInt8>, Int) {
         let width = UInt32(image.width), height = UInt32(image.height)
         let output = compressed.bytes(cairn_png_fast_bound(width, height, opaque ? 1 : 0))
+        let scratch = raw.bytes(cairn_png_fast_scratch_size(width, height, opaque ? 1 : 0))
         let filterCode: Int32
         switch filter {
         case .none: filterCode = CAIRN_PNG_FILTER_NONE
@@ -16,7 +17,7 @@ extension DeflateContext {
         case .adaptive: filterCode = CAIRN_PNG_FILTER_ADAPTIVE
         }
         let size = cairn_png_fast_zlib(image.base, image.stride, width, height, opaque ? 1 : 0, filterCode,
-                                       path?.code ?? CAIRN_PNG_PATH_AUTO, output)
+                                       path?.code ?? CAIRN_PNG_PATH_AUTO, output, scratch)
         return (output, size)
     }
 }

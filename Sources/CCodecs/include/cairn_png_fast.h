@@ -45,14 +45,18 @@ const char *cairn_png_fast_path_name(int path);
 /* The most bytes cairn_png_fast_zlib writes for such an image. */
 size_t cairn_png_fast_bound(uint32_t width, uint32_t height, int opaque);
 
+/* The working memory cairn_png_fast_zlib uses when given `scratch`. */
+size_t cairn_png_fast_scratch_size(uint32_t width, uint32_t height, int opaque);
+
 /*
  * Converts (RGB when `opaque`, else straight RGBA, alpha un-premultiplied as round(c * 255 / a)),
  * filters and compresses `height` rows of `width` pixels (`stride` pixels apart) into `out`, which
- * holds at least cairn_png_fast_bound bytes. Returns the zlib stream's size, 0 when out of memory.
+ * holds at least cairn_png_fast_bound bytes, working in `scratch` (cairn_png_fast_scratch_size bytes;
+ * NULL: memory of its own). Returns the zlib stream's size, 0 when out of memory.
  * The output depends only on the pixels, `opaque` and `filter`, never on `path`.
  */
 size_t cairn_png_fast_zlib(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t height, int opaque,
-                           int filter, int path, uint8_t *out);
+                           int filter, int path, uint8_t *out, uint8_t *scratch);
 
 /* CRC-32 (PNG's, zlib's) of `count` bytes continuing from `crc` (0 to start), with `path`'s kernel. */
 uint32_t cairn_png_crc32(uint32_t crc, const uint8_t *data, size_t count, int path);
