@@ -104,6 +104,9 @@ public struct CairnServer: Sendable {
             renders: renders, productions: productions, cache: cache, metrics: metrics)
     }
 
+    /// The `Server` header of every answer.
+    static let serverName = "cairn"
+
     /// Connections the kernel queues while the server does not accept (a burst, or
     /// `max_connections` reached); Linux caps it at `net.core.somaxconn` (4096 by default).
     static let listenBacklog = 4096
@@ -136,7 +139,7 @@ public struct CairnServer: Sendable {
         let logger = logger
         return Application(
             router: Routes.adminRouter(server: self, logger: logger),
-            configuration: .init(address: .hostname(host, port: port), serverName: "cairn"),
+            configuration: .init(address: .hostname(host, port: port), serverName: Self.serverName),
             onServerRunning: { channel in
                 logger.notice("admin API listening", metadata: ["address": "\(host):\(channel.localAddress?.port ?? port)", "path": "/admin/"])
             },
@@ -151,8 +154,8 @@ public struct CairnServer: Sendable {
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = Application(
             router: Routes.router(services: services, config: config, logger: logger, admin: self),
-            server: .cairn(config.server),
-            configuration: .init(address: .hostname(config.server.host, port: config.server.port), serverName: "cairn",
+            server: .cairn(config.server, lane: config.server.hotLane ? HotLane(services: services, config: config, logger: logger) : nil),
+            configuration: .init(address: .hostname(config.server.host, port: config.server.port), serverName: Self.serverName,
                                  backlog: Self.listenBacklog,
                                  availableConnectionsDelegate: .maximum(config.server.maxConnections, logger: logger)),
             onServerRunning: { channel in

@@ -24,7 +24,7 @@ enum Routes {
             }
         }
 
-        router.get("/tiles/:layer/:z/:x/:file") { request, context -> Response in
+        router.get(RouteTemplate.tile) { request, context -> Response in
             let name = context.parameters.get("layer") ?? ""
             guard let layer = services.layers[name] else { throw ServeError.notFound("no layer '\(name.prefix(64))'") }
             let tileRequest = try TileRequest.parse(layer: name, z: context.parameters.get("z") ?? "",
@@ -49,12 +49,12 @@ enum Routes {
                             vary: config.server.baseURL == nil ? TileJSON.varyingHeaders : nil)
         }
 
-        router.get("/badges/:file") { request, context -> Response in
+        router.get(RouteTemplate.badge) { request, context -> Response in
             let (image, status) = try await services.badges.badge(file: context.parameters.get("file") ?? "", query: query(request))
             return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
         }
 
-        router.get("/cards/:file") { request, context -> Response in
+        router.get(RouteTemplate.card) { request, context -> Response in
             let (image, status) = try await services.cards.card(file: context.parameters.get("file") ?? "", query: query(request))
             return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
         }
@@ -88,7 +88,7 @@ enum Routes {
         }
 
         // Tiles, and `/clusters/{dataset}/points/{id}/card.png`, which has as many segments.
-        router.get("/clusters/:dataset/:z/:x/:file") { request, context -> Response in
+        router.get(RouteTemplate.clusterTile) { request, context -> Response in
             let dataset = context.parameters.get("dataset") ?? "", z = context.parameters.get("z") ?? ""
             let x = context.parameters.get("x") ?? "", file = context.parameters.get("file") ?? ""
             if z == "points" {
@@ -149,13 +149,11 @@ enum Routes {
     }
 
     private static func tileResponse(_ tile: ServedTile, request: Request) -> Response {
-        ImageResponse.make(tile.bytes, contentType: tile.format.mimeType, etag: tile.etag, maxAge: tile.maxAge,
-                           lastModified: tile.lastModified, cacheStatus: tile.cacheStatus, request: request)
+        tile.answer(to: request).response
     }
 
     private static func imageResponse(_ image: ServedImage, status: String, maxAge: Int, request: Request) -> Response {
-        ImageResponse.make(image.bytes, contentType: "image/png", etag: image.etag, maxAge: maxAge,
-                           lastModified: image.lastModified, cacheStatus: status, request: request)
+        image.answer(to: request, status: status, maxAge: maxAge).response
     }
 
     /// A JSON answer (``JSONAnswer``: ETag, 304, gzip when accepted), `no-store` without `maxAge`.

@@ -82,34 +82,50 @@ struct ClusterService: Sendable {
 
     /// `GET /clusters/{dataset}/{z}/{x}/{y}.mvt` and `…/{y}[@2x].png|webp`, `?filter=` on any.
     func tile(_ name: String, z: String, x: String, file: String, query: [String: String], request: Request) async throws -> Response {
-        let (service, snapshot) = try await view(name, query: query)
-        let dataset = service.dataset
-        let vector = file.hasSuffix(".mvt") || file.hasSuffix(".pbf")
-        let tileRequest = try TileRequest.parse(layer: name, z: z, x: x,
-                                                file: vector ? String(file.dropLast(4)) + ".png" : file)
-        if vector, tileRequest.scale != 1 { throw ServeError.notFound("vector tiles have no @2x") }
-        let tile = tileRequest.tile
-        guard (dataset.minzoom...dataset.maxzoom).contains(tile.z) else {
-            throw ServeError.notFound("zoom \(tile.z) is outside \(dataset.minzoom)…\(dataset.maxzoom)")
-        }
-        let key = "_clusters/\(name)/\(snapshot.version)/" + (vector ? "\(tile.z)/\(tile.x)/\(tile.y).mvt" : tileRequest.cacheKey)
+        let (service, view) = try await view(name, query: query)
+        let plan = try TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: view.version)
+        let tileRequest = plan.request, tile = plan.request.tile, vector = plan.vector
         let overlay = service.overlay
-        let (image, status) = try await store.image(key) {
-            if vector { return snapshot.index.vectorTile(z: tile.z, x: tile.x, y: tile.y) }
+        let (image, status) = try await store.image(plan.key) {
+            if vector { return view.index.vectorTile(z: tile.z, x: tile.x, y: tile.y) }
             return try await renders.run {
                 let scale = Double(tileRequest.scale)
                 let surface = try Surface(width: 256 * tileRequest.scale, height: 256 * tileRequest.scale)
-                try overlay.draw(snapshot.index, zoom: tile.z, originX: 256 * tile.x, originY: 256 * tile.y, on: surface, scale: scale)
+                try overlay.draw(view.index, zoom: tile.z, originX: 256 * tile.x, originY: 256 * tile.y, on: surface, scale: scale)
                 return try ImageEncoder.overlay(for: tileRequest.format).encode(surface)
             }
         }
-        return ImageResponse.make(image.bytes, contentType: vector ? VectorTile.mediaType : tileRequest.format.mimeType,
-                                  etag: image.etag, maxAge: maxAge, lastModified: image.lastModified, cacheStatus: status,
-                                  request: request, gzipped: vector ? image.gzipped : nil)
+        return answer(plan, image: image, status: status, request: request).response
+    }
+
+    /// The tile as a hit when it is in memory, else nil (a filtered request, a bad one, or one to
+    /// render or read from disk): what the hot lane answers.
+    func hitTile(_ name: String, z: String, x: String, file: String, query: [String: String], request: Request) -> ImageAnswer? {
+        guard query["filter"]?.isEmpty ?? true, let service = datasets[name], let snapshot = service.snapshot,
+              let plan = try? TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: ClusterView(snapshot).version),
+              let image = store.hit(plan.key) else { return nil }
+        return answer(plan, image: image, status: "cairn; hit", request: request)
+    }
+
+    private func answer(_ plan: TilePlan, image: ServedImage, status: String, request: Request) -> ImageAnswer {
+        ImageResponse.answer(image.bytes, contentType: plan.vector ? VectorTile.mediaType : plan.request.format.mimeType,
+                             etag: image.etag, maxAge: maxAge, lastModified: image.lastModified, cacheStatus: status,
+                             request: request, gzipped: plan.vector ? image.gzipped : nil)
     }
 
     /// `GET /clusters/{dataset}/points/{id}/card.png`: a point's card, filled from its properties.
     func card(_ name: String, pointID: String, file: String, query: [String: String]) async throws -> (ServedImage, String) {
+        try await cards.card(cardRequest(name, pointID: pointID, file: file, query: query))
+    }
+
+    /// The point's card as a hit when it is in memory, else nil: what the hot lane answers.
+    func hitCard(_ name: String, pointID: String, file: String, query: [String: String]) -> ServedImage? {
+        guard let request = try? cardRequest(name, pointID: pointID, file: file, query: query) else { return nil }
+        return cards.hit(request)
+    }
+
+    /// The card a point's properties fill in from the dataset's card template.
+    private func cardRequest(_ name: String, pointID: String, file: String, query: [String: String]) throws -> CardService.Request {
         let (service, snapshot) = try dataset(name)
         guard file == "card.png" else { throw ServeError.notFound("expected …/points/{id}/card.png") }
         guard let template = service.dataset.card else { throw ServeError.notFound("dataset '\(name)' has no card template") }
@@ -126,8 +142,8 @@ struct ClusterService: Sendable {
         let subtitle = template.subtitle.map { CardTemplate.fill($0, properties: properties, id: id) }
         let image = template.image.map { CardTemplate.fill($0, properties: properties, id: id) }
         let scale = try QueryValue.wholeNumber(query["scale"], name: "scale")
-        return try await cards.card(CardService.Request(title: title.isEmpty ? " " : title, subtitle: subtitle?.isEmpty == false ? subtitle : nil,
-                                                        imageID: image?.isEmpty == false ? image : nil, scale: scale, theme: query["theme"]))
+        return CardService.Request(title: title.isEmpty ? " " : title, subtitle: subtitle?.isEmpty == false ? subtitle : nil,
+                                   imageID: image?.isEmpty == false ? image : nil, scale: scale, theme: query["theme"])
     }
 
     private func json(_ snapshot: ClusterView, request: Request, tag: String,

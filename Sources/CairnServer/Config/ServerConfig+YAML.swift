@@ -66,7 +66,8 @@ extension ServerConfig {
         }
     }
 
-    /// Applies `CAIRN_HOST`, `CAIRN_PORT`, `CAIRN_CACHE_DIR` and `CAIRN_ADMIN_TOKEN` from `environment`.
+    /// Applies `CAIRN_HOST`, `CAIRN_PORT`, `CAIRN_CACHE_DIR`, `CAIRN_ADMIN_TOKEN` and `CAIRN_HOT_LANE`
+    /// (`0`, `false`, `off` or `no` turns the hot lane off; `1`, `true`, `on`, `yes` on) from `environment`.
     public mutating func applyEnvironment(_ environment: [String: String]) throws {
         if let host = environment["CAIRN_HOST"], !host.isEmpty { server.host = host }
         if let port = environment["CAIRN_PORT"], !port.isEmpty {
@@ -75,11 +76,18 @@ extension ServerConfig {
         }
         if let directory = environment["CAIRN_CACHE_DIR"], !directory.isEmpty { cache.directory = directory }
         if let token = environment["CAIRN_ADMIN_TOKEN"], !token.isEmpty { admin.token = AdminToken(token) }
+        if let lane = environment["CAIRN_HOT_LANE"], !lane.isEmpty {
+            switch lane.lowercased() {
+            case "0", "false", "off", "no": server.hotLane = false
+            case "1", "true", "on", "yes": server.hotLane = true
+            default: throw ConfigError("CAIRN_HOT_LANE", "'\(lane.prefix(40))' is not on or off (1, true, on, yes or 0, false, off, no)")
+            }
+        }
     }
 
     private mutating func readServer(_ node: ConfigNode) throws {
         try node.fields(["host", "port", "base_url", "cors", "render_workers", "queue", "max_inflight_fetches",
-                         "shutdown_grace", "max_body", "header_timeout", "idle_timeout", "max_connections"],
+                         "shutdown_grace", "max_body", "header_timeout", "idle_timeout", "max_connections", "hot_lane"],
                         nullable: ["cors"]) { key, value in
             switch key {
             case "host": server.host = try value.string()
@@ -97,6 +105,7 @@ extension ServerConfig {
             case "header_timeout": server.headerTimeout = try value.seconds(in: Self.timeoutRange)
             case "idle_timeout": server.idleTimeout = try value.seconds(in: Self.timeoutRange)
             case "max_connections": server.maxConnections = try value.int(in: 1...1_000_000)
+            case "hot_lane": server.hotLane = try value.bool()
             default: server.maxBodyBytes = try value.bytes(in: 0...(1 << 30))
             }
         }

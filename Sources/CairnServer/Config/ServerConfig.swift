@@ -33,6 +33,9 @@ public struct ServerConfig: Sendable {
         /// Connections open at once; further ones wait in the kernel's listen backlog until one
         /// closes (nginx's `worker_connections`).
         public var maxConnections = 4096
+        /// Fresh hits in the memory tier answered on the connection's event loop, before the router
+        /// (see docs/hot-lane.md); `hot_lane: false` or `CAIRN_HOT_LANE=0` sends every request through it.
+        public var hotLane = true
     }
 
     public struct Cache: Sendable {

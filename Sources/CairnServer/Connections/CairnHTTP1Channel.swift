@@ -3,18 +3,20 @@ import Logging
 import NIOCore
 
 /// Hummingbird's HTTP/1.1 child channel with Cairn's connection rules: `server.header_timeout`
-/// (``RequestHeadTimeout``), `server.idle_timeout` (Hummingbird's idle handler) and an exact `Date`
-/// header (``DateHeader``).
+/// (``RequestHeadTimeout``), `server.idle_timeout` (Hummingbird's idle handler), an exact `Date`
+/// header (``DateHeader``) and, unless it is off, the hot lane (``HotLaneHandler``).
 struct CairnHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
     let base: HTTP1Channel
+    let lane: HotLane?
 
-    init(responder: @escaping HTTPChannelHandler.Responder, headerTimeout: Double, idleTimeout: Double) {
+    init(responder: @escaping HTTPChannelHandler.Responder, headerTimeout: Double, idleTimeout: Double, lane: HotLane?) {
         let header = TimeAmount.of(seconds: headerTimeout)
         base = HTTP1Channel(responder: responder,
                             configuration: .init(additionalChannelHandlers: [RequestHeadTimeout(timeout: header), DateHeader()],
                                                  idleTimeout: .of(seconds: idleTimeout)))
+        self.lane = lane
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -24,7 +26,16 @@ struct CairnHTTP1Channel: ServerChildChannel {
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        return base.setup(channel: channel, logger: logger)
+        let lane = lane
+        return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            guard let lane else { return value }
+            // Right after the connection-state handler (which then counts the lane's requests and
+            // answers for idle timeouts and graceful shutdown), before Hummingbird reads the parts.
+            let operations = channel.pipeline.syncOperations
+            let state = try operations.handler(type: HTTPConnectionStateHandler.self)
+            try operations.addHandler(HotLaneHandler(lane: lane), position: .after(state))
+            return value
+        }
     }
 
     func handle(value: Value, logger: Logger) async {
@@ -33,10 +44,12 @@ struct CairnHTTP1Channel: ServerChildChannel {
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1.1 with the connection rules of `server` (see ``CairnHTTP1Channel``).
-    static func cairn(_ server: ServerConfig.Server) -> HTTPServerBuilder {
+    /// HTTP/1.1 with the connection rules of `server` (see ``CairnHTTP1Channel``), and `lane` on every connection.
+    static func cairn(_ server: ServerConfig.Server, lane: HotLane?) -> HTTPServerBuilder {
         let header = server.headerTimeout, idle = server.idleTimeout
-        return HTTPServerBuilder { responder in CairnHTTP1Channel(responder: responder, headerTimeout: header, idleTimeout: idle) }
+        return HTTPServerBuilder { responder in
+            CairnHTTP1Channel(responder: responder, headerTimeout: header, idleTimeout: idle, lane: lane)
+        }
     }
 }
 

@@ -10,6 +10,14 @@ enum ImageResponse {
     /// With `gzipped` (vector tiles), the answer is gzipped for clients that accept it.
     static func make(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: String,
                      cacheStatus: String, request: Request, gzipped: GzipTwin? = nil) -> Response {
+        answer(bytes, contentType: contentType, etag: etag, maxAge: maxAge, lastModified: lastModified,
+               cacheStatus: cacheStatus, request: request, gzipped: gzipped).response
+    }
+
+    /// The answer ``make(_:contentType:etag:maxAge:lastModified:cacheStatus:request:gzipped:)``
+    /// turns into a response, in parts: what the hot lane writes to the connection itself.
+    static func answer(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: String,
+                       cacheStatus: String, request: Request, gzipped: GzipTwin? = nil) -> ImageAnswer {
         var headers = HTTPFields()
         var bytes = bytes
         headers[.eTag] = etag
@@ -19,10 +27,22 @@ enum ImageResponse {
         headers[.cacheStatus] = cacheStatus
         headers[.contentType] = contentType
         if ConditionalRequest.isNotModified(request, etag: headers[.eTag] ?? etag, lastModified: lastModified) {
-            return Response(status: .notModified, headers: headers)
+            return ImageAnswer(status: .notModified, headers: headers, body: nil)
         }
         headers[.contentLength] = String(bytes.count)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return ImageAnswer(status: .ok, headers: headers, body: ByteBuffer(bytes: bytes))
+    }
+}
+
+/// An image answer's status, headers and body (none for a 304).
+struct ImageAnswer: Sendable {
+    let status: HTTPResponse.Status
+    var headers: HTTPFields
+    let body: ByteBuffer?
+
+    var response: Response {
+        guard let body else { return Response(status: status, headers: headers) }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }
 

@@ -13,11 +13,14 @@ final class BadgeKeyMemo: Sendable {
 
     /// The key remembered for `request`, else the one `make` works out (then remembered).
     func key(for request: Request, make: () throws -> String) rethrows -> String {
-        if let key = keys.value(for: request) { return key }
+        if let key = known(request) { return key }
         let key = try make()
         keys.store(key, for: request)
         return key
     }
+
+    /// The key remembered for `request`, nil when there is none yet.
+    func known(_ request: Request) -> String? { keys.value(for: request) }
 
     /// Requests remembered now.
     var count: Int { keys.count }

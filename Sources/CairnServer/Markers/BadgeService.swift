@@ -23,10 +23,7 @@ struct BadgeService: Sendable {
     }
 
     func badge(file: String, query: [String: String]) async throws -> (ServedImage, String) {
-        let request = try BadgeRequest(file: file, query: query, badges: badges, limits: limits)
-        guard let style = badges.styles[request.style], let tag = styleTags[request.style] else {
-            throw ServeError.badRequest("unknown style '\(request.style.prefix(40))'")
-        }
+        let (request, style, tag) = try resolve(file: file, query: query)
         // Counts that look the same share an entry: the key is the look, not the number.
         // With parts, the layout names the look and the slices, so they are part of the key too.
         let key = try keys.key(for: request) {
@@ -36,6 +33,22 @@ struct BadgeService: Sendable {
         return try await store.image(key) {
             try await renders.run { try Self.layout(of: request, in: style).encoded(as: .png, scale: Double(request.scale)) }
         }
+    }
+
+    /// The badge as a hit when it is in memory and its cache key is remembered, else nil (a bad
+    /// request, or one to render or read from disk): what the hot lane answers.
+    func hit(file: String, query: [String: String]) -> ServedImage? {
+        guard let resolved = try? resolve(file: file, query: query), let key = keys.known(resolved.0) else { return nil }
+        return store.hit(key)
+    }
+
+    /// The parsed request, its style and the style's fingerprint.
+    private func resolve(file: String, query: [String: String]) throws -> (BadgeRequest, BadgeStyle, String) {
+        let request = try BadgeRequest(file: file, query: query, badges: badges, limits: limits)
+        guard let style = badges.styles[request.style], let tag = styleTags[request.style] else {
+            throw ServeError.badRequest("unknown style '\(request.style.prefix(40))'")
+        }
+        return (request, style, tag)
     }
 
     /// The badge `request` asks for, resolved under `style`: plain, or with its parts.

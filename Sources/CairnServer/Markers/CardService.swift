@@ -50,10 +50,7 @@ package struct CardService: Sendable {
     }
 
     func card(_ request: Request) async throws -> (ServedImage, String) {
-        let (scale, theme) = try request.checked(limits: limits)
-        let themeName = request.theme ?? "light"
-        let parameters = [request.title, request.subtitle ?? "", request.imageID ?? "", String(scale), themeName, String(cards.width)]
-        let key = "_cards/" + ETag.of(Array(parameters.joined(separator: "\u{1F}").utf8)).filter { $0 != "\"" } + ".png"
+        let (key, scale, theme) = try resolve(request)
         do {
             return try await store.image(key) {
                 try await productions.admit {
@@ -69,6 +66,21 @@ package struct CardService: Sendable {
             return (ServedImage(bytes: card.bytes, etag: ETag.of(card.bytes), storedAt: Date().timeIntervalSince1970.rounded(.down)),
                     "cairn; fwd=miss; detail=thumbnail-unavailable")
         }
+    }
+
+    /// The card as a hit when it is in memory, else nil (a bad request, or one to render or read
+    /// from disk): what the hot lane answers.
+    func hit(_ request: Request) -> ServedImage? {
+        guard let resolved = try? resolve(request) else { return nil }
+        return store.hit(resolved.key)
+    }
+
+    /// The cache key of the card `request` asks for, once its parameters are checked; its scale and theme.
+    private func resolve(_ request: Request) throws -> (key: String, scale: Int, theme: CardTheme) {
+        let (scale, theme) = try request.checked(limits: limits)
+        let themeName = request.theme ?? "light"
+        let parameters = [request.title, request.subtitle ?? "", request.imageID ?? "", String(scale), themeName, String(cards.width)]
+        return ("_cards/" + ETag.of(Array(parameters.joined(separator: "\u{1F}").utf8)).filter { $0 != "\"" } + ".png", scale, theme)
     }
 
     /// A card drawn with a placeholder because its image could not be had.

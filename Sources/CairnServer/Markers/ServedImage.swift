@@ -29,11 +29,7 @@ struct ImageStore: Sendable {
     /// The image under `key`: from memory, else from disk (then kept in memory), else made by
     /// `render` and stored in both. The cache status says which.
     func image(_ key: String, render: () async throws -> [UInt8]) async throws -> (ServedImage, String) {
-        disk.noticeOutsideChanges()
-        if let image = memory.value(for: key) {
-            metrics.cacheLookup(kind: kind, hit: true)
-            return (image, "cairn; hit")
-        }
+        if let image = hit(key) { return (image, "cairn; hit") }
         if let stored = disk.read(key) {
             metrics.cacheLookup(kind: kind, hit: true)
             let image = ServedImage(bytes: stored.bytes, etag: stored.metadata.etag, storedAt: stored.metadata.storedAt)
@@ -51,5 +47,15 @@ struct ImageStore: Sendable {
             status += "; stored"
         }
         return (image, status)
+    }
+
+    /// The image under `key` when it is in memory (counted as a hit; status `cairn; hit`), else nil:
+    /// what ``image(_:render:)`` answers first, and all the hot lane answers. Outside changes to
+    /// the cache are noticed first, so a purged image is no hit.
+    func hit(_ key: String) -> ServedImage? {
+        disk.noticeOutsideChanges()
+        guard let image = memory.value(for: key) else { return nil }
+        metrics.cacheLookup(kind: kind, hit: true)
+        return image
     }
 }

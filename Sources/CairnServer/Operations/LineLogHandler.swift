@@ -3,7 +3,8 @@ import Logging
 import Synchronization
 
 /// swift-log output on stderr, one line per event: `2026-11-22T08:00:00.123Z info request method=GET …`
-/// as text, or a JSON object per line (`--log-format json`) for log shippers.
+/// as text, or a JSON object per line (`--log-format json`) for log shippers. Lines below `notice`
+/// (the request log) are written in batches (``LogOutput``).
 public struct LineLogHandler: LogHandler {
     public enum Format: String, Sendable, CaseIterable {
         case text, json
@@ -13,7 +14,6 @@ public struct LineLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     private let label: String
     private let format: Format
-    private static let output = Mutex(())
 
     public init(label: String, level: Logger.Level, format: Format) {
         self.label = label
@@ -29,7 +29,7 @@ public struct LineLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let level = event.level, message = event.message
         let fields = metadata.merging(event.metadata ?? [:]) { $1 }
-        let time = Date().formatted(.iso8601.year().month().day().timeSeparator(.colon).time(includingFractionalSeconds: true))
+        let time = LogTime.now()
         let text: String
         switch format {
         case .text:
@@ -44,7 +44,7 @@ public struct LineLogHandler: LogHandler {
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
             text = String(decoding: data, as: UTF8.self)
         }
-        Self.output.withLock { _ in FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        LogOutput.write(text, urgent: level >= .notice)
     }
 
     /// Values with spaces or quotes are quoted, so each line splits cleanly into key=value pairs.

@@ -48,6 +48,11 @@ struct ServerMetrics: Sendable {
         Counter(label: "cairn_upstream_errors_total", dimensions: [("kind", kind)], factory: factory).increment()
     }
 
+    /// A request answered by the hot lane (also counted in the request metrics, as every request).
+    func hotLaneAnswered() {
+        requestMetrics.counter("cairn_hot_lane_answers_total", nil, factory: factory).increment()
+    }
+
     /// A cache lookup of `kind` (tile, badge, card).
     func cacheLookup(kind: String, hit: Bool) {
         requestMetrics.counter(hit ? "cairn_cache_hits_total" : "cairn_cache_misses_total", ("kind", kind), factory: factory).increment()
@@ -145,10 +150,10 @@ private final class RequestMetrics: Sendable {
     private let handles = Mutex<[String: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
     private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
 
-    func counter(_ label: String, _ dimension: (String, String), factory: PrometheusMetricsFactory) -> CoreMetrics.Counter {
-        let key = "\(label) \(dimension.1)"
+    func counter(_ label: String, _ dimension: (String, String)?, factory: PrometheusMetricsFactory) -> CoreMetrics.Counter {
+        let key = "\(label) \(dimension?.1 ?? "")"
         if let found = counters.withLock({ $0[key] }) { return found }
-        let made = CoreMetrics.Counter(label: label, dimensions: [dimension], factory: factory)
+        let made = CoreMetrics.Counter(label: label, dimensions: dimension.map { [$0] } ?? [], factory: factory)
         counters.withLock { $0[key] = made }
         return made
     }

@@ -50,8 +50,9 @@ final class LayerService: Sendable {
         guard (layer.minzoom...layer.maxzoom).contains(request.tile.z) else {
             throw .notFound("zoom \(request.tile.z) is outside layer '\(layer.name)' (\(layer.minzoom)…\(layer.maxzoom))")
         }
+        if let hit = hit(request) { return hit }
         let now = Date().timeIntervalSince1970
-        cache.noticeOutsideChanges()
+        // Stale in memory (or stored by another request meanwhile), or only on disk.
         let inMemory = hot.value(for: request.cacheKey)
         if inMemory != nil { cache.touch(request.cacheKey) }
         let stored = inMemory ?? cache.read(request.cacheKey).map { fromDisk in
@@ -75,6 +76,20 @@ final class LayerService: Sendable {
             }
             throw failure
         }
+    }
+
+    /// The tile as a hit when a fresh copy is in the memory tier (counted as a hit), else nil: what
+    /// ``tile(_:)`` answers first, and all the hot lane answers (on the event loop, without waiting).
+    /// Outside changes to the cache (`cairn cache purge`) are noticed first, so a purged tile is no hit.
+    func hit(_ request: TileRequest) -> ServedTile? {
+        guard (layer.minzoom...layer.maxzoom).contains(request.tile.z) else { return nil }
+        cache.noticeOutsideChanges()
+        let now = Date().timeIntervalSince1970
+        let key = request.cacheKey
+        guard let inMemory = hot.value(for: key), inMemory.metadata.isFresh(at: now) else { return nil }
+        cache.touch(key)
+        metrics.cacheLookup(kind: "tile", hit: true)
+        return served(inMemory, now: now, status: "cairn; hit", format: request.format)
     }
 
     /// The tile, or nil when there is none (what ``tile(_:)`` answers with a 404): a picture made of

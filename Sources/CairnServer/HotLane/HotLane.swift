@@ -1,0 +1,105 @@
+import Dispatch
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The hot lane: answers a request for a tile, badge, card or cluster tile that is fresh in the
+/// memory tier as soon as its head is parsed, on the connection's event loop — no router walk, no
+/// middleware fold, no task hop — with exactly the status, headers and body the router would
+/// send, counted in the same metrics and logged the same way. Everything else (a miss, a stale
+/// tile, a disk hit, a bad request, a signed route, a filtered cluster tile, an animated layer)
+/// is left to the router: ``answer(_:)`` returns nil. ``HotLaneHandler`` is its place on each connection.
+final class HotLane: Sendable {
+    private let services: CairnServer.Services
+    private let cors: String?
+    /// `cache.ttl` in seconds: the `max-age` of badges and cards.
+    private let ttl: Int
+    /// `security.signing.routes`: requests to them always go to the router (and its signature check).
+    private let signed: Set<SignedRoute>
+    private let record: RequestRecord
+
+    init(services: CairnServer.Services, config: ServerConfig, logger: Logger) {
+        self.services = services
+        cors = config.server.cors
+        ttl = Int(config.cache.ttl)
+        signed = config.security.signing?.routes ?? []
+        record = RequestRecord(metrics: services.metrics, logger: logger)
+    }
+
+    /// The whole answer to the request `head` (counted and logged), or nil when the router must answer it.
+    func answer(_ head: HTTPRequest) -> HotAnswer? {
+        guard head.method == .get || head.method == .head, Self.hasNoBody(head.headerFields) else { return nil }
+        let start = DispatchTime.now()
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        let path = request.uri.path
+        // Only plain paths: no escapes, no empty segments (the router's matching of those is its own).
+        guard !path.utf8.contains(UInt8(ascii: "%")) else { return nil }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count == 3 || segments.count == 6, segments[0].isEmpty,
+              !segments.dropFirst().contains(where: \.isEmpty) else { return nil }
+        guard let found = lookup(segments.dropFirst().map(String.init), request: request) else { return nil }
+        let (route, image) = found
+        var headers = image.headers
+        if let cors { CORS.apply(cors, to: &headers) }
+        // As the application adds them; `DateHeader` on the connection sets the date again when written.
+        headers[.date] = DateHeader.now()
+        headers[.server] = CairnServer.serverName
+        record.finished(method: head.method, target: request.uri.description, route: route.description,
+                        status: Int(image.status.code), cacheStatus: headers[.cacheStatus], since: start)
+        services.metrics.hotLaneAnswered()
+        return HotAnswer(head: HTTPResponse(status: image.status, headerFields: headers),
+                         body: head.method == .head ? nil : image.body,
+                         closes: head.headerFields[.connection] == "close")
+    }
+
+    /// The route and the answer for a request whose path has these segments, when it is a hit.
+    private func lookup(_ segments: [String], request: Request) -> (RouterPath, ImageAnswer)? {
+        switch (segments[0], segments.count) {
+        case ("tiles", 5):
+            guard open(RouteTemplate.tile, request), let layer = services.layers[segments[1]], services.animations[segments[1]] == nil,
+                  let tile = try? TileRequest.parse(layer: segments[1], z: segments[2], x: segments[3], file: segments[4]),
+                  let hit = layer.hit(tile) else { return nil }
+            return (RouteTemplate.tile, hit.answer(to: request))
+        case ("badges", 2):
+            guard open(RouteTemplate.badge, request), let query = try? QueryValue.parameters(of: request.uri),
+                  let hit = services.badges.hit(file: segments[1], query: query) else { return nil }
+            return (RouteTemplate.badge, hit.answer(to: request, status: "cairn; hit", maxAge: ttl))
+        case ("cards", 2):
+            guard open(RouteTemplate.card, request), let query = try? QueryValue.parameters(of: request.uri),
+                  let card = try? CardService.Request(file: segments[1], query: query),
+                  let hit = services.cards.hit(card) else { return nil }
+            return (RouteTemplate.card, hit.answer(to: request, status: "cairn; hit", maxAge: ttl))
+        case ("clusters", 5):
+            guard open(RouteTemplate.clusterTile, request), let query = try? QueryValue.parameters(of: request.uri) else { return nil }
+            if segments[2] == "points" {
+                guard let hit = services.clusters.hitCard(segments[1], pointID: segments[3], file: segments[4], query: query) else { return nil }
+                return (RouteTemplate.clusterTile, hit.answer(to: request, status: "cairn; hit", maxAge: ttl))
+            }
+            guard let answer = services.clusters.hitTile(segments[1], z: segments[2], x: segments[3], file: segments[4],
+                                                          query: query, request: request) else { return nil }
+            return (RouteTemplate.clusterTile, answer)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the route is open to the lane: not one of the signed routes.
+    private func open(_ route: RouterPath, _ request: Request) -> Bool {
+        signed.isEmpty || !SignedRoute.groups(endpoint: route.description, path: request.uri.path).contains(where: signed.contains)
+    }
+
+    /// No `Transfer-Encoding` and no `Content-Length` other than 0: a GET with a body goes to the router.
+    private static func hasNoBody(_ fields: HTTPFields) -> Bool {
+        fields[.transferEncoding] == nil && (fields[.contentLength].map { $0 == "0" } ?? true)
+    }
+}
+
+/// What the hot lane writes for one request.
+struct HotAnswer {
+    let head: HTTPResponse
+    /// None for a 304 or a HEAD.
+    let body: ByteBuffer?
+    /// The request said `Connection: close`: nothing more is read, the output is closed after the answer.
+    let closes: Bool
+}

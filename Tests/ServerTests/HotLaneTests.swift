@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+import TestUpstream
+@testable import CairnServer
+
+/// The hot lane (docs/hot-lane.md): fresh hits in the memory tier answered on the event loop.
+/// Two real servers on one cache directory, one with the lane and one without
+/// (`CAIRN_HOT_LANE=0`), answer the same corpus of requests byte for byte alike (status line,
+/// every header in order, body; `Date` and a tile's shrinking `max-age` within a second) and move
+/// the same metrics; only the lane's own counter tells which answered. Pipelined requests keep
+/// their order, keep-alive and `Connection: close` hold, signed routes are never taken by the
+/// lane, and a purge (CLI or admin API) or a dataset refresh is seen by the next request.
+@Suite struct HotLaneTests {
+    static let token = "hot-lane-admin-4c1f9a7e"
+
+    /// The `world` layer, the cities dataset with point cards, badges and cards, on `upstream`.
+    static func config(_ upstream: TestUpstream, sections: String = "") -> String {
+        TestConfig.world(upstream, sections: """
+            datasets:
+              cities:
+                file: \(CitiesDataset.file)
+                radius: 40
+                card: {title: "{name}", subtitle: "{country}"}
+            \(sections)
+            """)
+    }
+
+    /// What every request of the corpus asks, by target.
+    static let hits = [
+        "/tiles/world/2/2/1.png", "/tiles/world/2/2/1@2x.png", "/tiles/world/3/4/2.webp", "/tiles/world/02/2/1.png?any=query",
+        "/badges/42.png", "/badges/1500.png?style=ios&scale=2", "/cards/lane.png?title=Hello&subtitle=World",
+        "/clusters/cities/3/4/2.png", "/clusters/cities/3/4/2@2x.png", "/clusters/cities/3/4/2.mvt",
+        "/clusters/cities/points/3413829/card.png",
+    ]
+
+    @Test func answersAreByteIdenticalToTheRoutersAndMoveTheSameMetrics() throws {
+        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+        defer { upstream.stop() }
+        let lane = try ServerProcess(config: Self.config(upstream))
+        let router = try ServerProcess(config: Self.config(upstream),
+                                       environment: ["CAIRN_HOT_LANE": "0", "CAIRN_CACHE_DIR": lane.cacheDirectory])
+        defer { lane.kill(); router.kill() }
+        // Rendered and stored by the lane's server, read from disk by the other: both hold the same
+        // entries (bytes, ETag, Last-Modified) in memory afterwards.
+        let corpus = try Self.corpus(lane, router)
+        let before = (lane: try Self.counters(lane), router: try Self.counters(router))
+        let laneBefore = try lane.metric("cairn_hot_lane_answers_total") ?? 0
+        var hitsAnswered = 0
+        for request in corpus {
+            let (fromLane, fromRouter) = try Self.pair(request, lane, router)
+            Self.expectIdentical(fromLane, fromRouter, request)
+            // A hit for the lane, unless it has a body, a cluster filter or an empty path segment
+            // (the router takes those: `/tiles//world/2/2/1.png` and `…/1.png/` are hits there).
+            let path = request.target.split(separator: "?", maxSplits: 1)[0]
+            if fromRouter.response.header("Cache-Status") == "cairn; hit", request.body.isEmpty, !request.target.contains("filter="),
+               !path.contains("//"), !path.hasSuffix("/") {
+                hitsAnswered += 1
+            }
+        }
+        #expect(hitsAnswered >= 30, "the corpus has too few hits to say anything: \(hitsAnswered)")
+        // Every hit, and only the hits, took the lane on its server; none on the other.
+        let laneAnswers = try lane.metric("cairn_hot_lane_answers_total")
+        #expect(laneAnswers == laneBefore + Double(hitsAnswered), "\(laneAnswers ?? 0) - \(laneBefore) lane answers, \(hitsAnswered) hits")
+        #expect(try router.metric("cairn_hot_lane_answers_total") == nil)
+        let after = (lane: try Self.counters(lane), router: try Self.counters(router))
+        let laneMoves = Self.moves(from: before.lane, to: after.lane), routerMoves = Self.moves(from: before.router, to: after.router)
+        #expect(laneMoves == routerMoves, "metrics moved apart:\n\(Self.difference(laneMoves, routerMoves))")
+        #expect(laneMoves["cairn_http_requests_total{route=/tiles/{layer}/{z}/{x}/{file},status=200}"] ?? 0 >= 10)
+        #expect(laneMoves["cairn_cache_hits_total{kind=tile}"] ?? 0 >= 10)
+    }
+
+    /// Pipelined on one connection: a hit, a miss that takes the upstream half a second, two more
+    /// hits — answered in that order; the lane answers the first only (the others wait behind the
+    /// miss, so the router answers them), and again once the miss is answered.
+    @Test func pipelinedRequestsStayInOrder() throws {
+        let upstream = try TestUpstream { request in
+            FixtureTiles.reply(for: request.path, delay: request.path == "/3/4/2.png" ? 0.5 : 0)
+        }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: Self.config(upstream))
+        defer { server.kill() }
+        let tile = try server.request("/tiles/world/2/2/1.png"), badge = try server.request("/badges/42.png")
+        #expect(try server.request("/tiles/world/2/2/1.png").header("Cache-Status") == "cairn; hit")
+        let answered = try server.metric("cairn_hot_lane_answers_total") ?? 0
+        let connection = try RawConnection(port: server.port)
+        let targets = ["/tiles/world/2/2/1.png", "/tiles/world/3/4/2.png", "/badges/42.png", "/tiles/world/2/2/1.png"]
+        try connection.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }.joined())
+        let answers = try Self.read(targets.count, from: connection)
+        #expect(answers.map(\.status) == [200, 200, 200, 200])
+        #expect(answers.map { $0.header("Cache-Status") ?? "" } == ["cairn; hit", "cairn; fwd=miss; stored", "cairn; hit", "cairn; hit"])
+        #expect(answers[0].body == tile.body && answers[2].body == badge.body && answers[3].body == tile.body)
+        #expect(answers[1].body.count > 1000 && answers[1].header("ETag") != tile.header("ETag"))
+        #expect(try server.metric("cairn_hot_lane_answers_total") == answered + 1)
+        // Nothing passed on is unanswered now: the lane takes the next one, on the same connection.
+        let again = try connection.get("/tiles/world/3/4/2.png")
+        #expect(again.status == 200 && again.body == answers[1].body && again.header("Cache-Status") == "cairn; hit")
+        #expect(try server.metric("cairn_hot_lane_answers_total") == answered + 2)
+        #expect(!connection.isClosed(within: 0.2))
+    }
+
+    /// Kept-alive requests are all answered on one connection that stays open; `Connection: close`
+    /// is answered and then the server ends the connection (every `ServerProcess.request` relies
+    /// on it); a GET with a body and a POST go to the router.
+    @Test func keepAliveCloseAndBodiesAreRespected() throws {
+        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: Self.config(upstream))
+        defer { server.kill() }
+        let first = try server.request("/tiles/world/2/2/1.png")
+        let answered = try server.metric("cairn_hot_lane_answers_total") ?? 0
+        let connection = try RawConnection(port: server.port)
+        for _ in 0..<5 {
+            let answer = try connection.get("/tiles/world/2/2/1.png")
+            #expect(answer.status == 200 && answer.body == first.body && answer.header("Cache-Status") == "cairn; hit")
+        }
+        #expect(!connection.isClosed(within: 0.2))
+        #expect(try server.metric("cairn_hot_lane_answers_total") == answered + 5)
+        // The last request of a connection: answered, then the connection ends (no client timeout).
+        let started = Date()
+        let closing = try HTTPClient.send("GET", "/tiles/world/2/2/1.png", port: server.port, timeout: 5)
+        #expect(closing.status == 200 && closing.body == first.body && Date().timeIntervalSince(started) < 2)
+        #expect(try server.metric("cairn_hot_lane_answers_total") == answered + 6)
+        let withBody = try server.request("/tiles/world/2/2/1.png", body: Array("abc".utf8))
+        #expect(withBody.status == 200 && withBody.body == first.body)
+        #expect(try server.metric("cairn_hot_lane_answers_total") == answered + 6)
+    }
+
+    /// `security.signing.routes`: a tile in memory is still refused without `sig=` (and
+    /// counted as a rejection), and the signed request is answered by the router.
+    @Test func signedRoutesNeverTakeTheLane() throws {
+        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+        defer { upstream.stop() }
+        let keys = try SignedURLTests.keysFile([SignedURLTests.firstKey])
+        let server = try ServerProcess(config: Self.config(upstream, sections: "security: {signing: {keys_file: \"\(keys)\", routes: [tiles, cards]}}"))
+        defer { server.kill() }
+        let signed = try SignedURLTests.pythonSigned("/tiles/world/2/2/1.png", key: SignedURLTests.firstKey)
+        #expect(try server.request(signed).status == 200)
+        #expect(try server.request(signed).header("Cache-Status") == "cairn; hit")
+        for target in ["/tiles/world/2/2/1.png", "/tiles/world/2/2/1.png?sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] {
+            let refused = try server.request(target)
+            #expect(refused.status == 403 && refused.text.hasPrefix("error: "), "\(target): \(refused.status)")
+        }
+        // The point card is a card: signed too. Badges are not: the lane answers them.
+        #expect(try server.request("/clusters/cities/points/3413829/card.png").status == 403)
+        #expect(try server.request("/badges/42.png").status == 200)
+        #expect(try server.request("/badges/42.png").header("Cache-Status") == "cairn; hit")
+        #expect(try server.metric("cairn_signature_rejections_total") == 3)
+        #expect(try server.metric("cairn_hot_lane_answers_total") == 1)
+    }
+
+    /// A purge by `cairn cache purge` (another process) and one through the admin API are both
+    /// seen by the very next request, which is a miss again.
+    @Test func purgesAreSeenByTheNextRequest() throws {
+        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: Self.config(upstream), environment: ["CAIRN_ADMIN_TOKEN": Self.token])
+        defer { server.kill() }
+        let target = "/tiles/world/2/2/1.png"
+        func warm() throws {
+            _ = try server.request(target)
+            #expect(try server.request(target).header("Cache-Status") == "cairn; hit")
+            _ = try server.request("/badges/42.png")
+            #expect(try server.request("/badges/42.png").header("Cache-Status") == "cairn; hit")
+        }
+        try warm()
+        let answered = try #require(try server.metric("cairn_hot_lane_answers_total"))
+        #expect(answered >= 2)
+        let purge = try server.cache("purge", "--layer", "world")
+        #expect(purge.status == 0, "\(purge.stderr)")
+        #expect(try server.request(target).header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(upstream.requests(for: "/2/2/1.png") == 2)
+
+        try warm()
+        let auth = [("Authorization", "Bearer \(Self.token)")]
+        #expect(try server.request("/admin/cache/world", method: "DELETE", headers: auth).status == 200)
+        #expect(try server.request(target).header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(try server.request("/admin/cache?badges", method: "DELETE", headers: auth).status == 200)
+        #expect(try server.request("/badges/42.png").header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(upstream.requests(for: "/2/2/1.png") == 3)
+    }
+
+    /// A dataset refresh (admin API) that changes the points: the next cluster tile is made from
+    /// the new points, not the lane's copy of the old ones.
+    @Test func aDatasetRefreshIsSeenByTheNextRequest() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/points.geojson"
+        try PlacePoint.write([DatasetRefreshTests.paris, DatasetRefreshTests.berlin], to: file)
+        let server = try ServerProcess(config: "layers: {}\ndatasets: {pts: {file: \(file), refresh: 1h}}\n",
+                                       environment: ["CAIRN_ADMIN_TOKEN": Self.token])
+        defer { server.kill() }
+        let target = "/clusters/pts/4/8/5.mvt"
+        let old = try server.request(target)
+        #expect(old.status == 200)
+        #expect(try server.request(target).header("Cache-Status") == "cairn; hit")
+        let answered = try server.metric("cairn_hot_lane_answers_total")
+        #expect(answered == 1)
+        try PlacePoint.write([DatasetRefreshTests.paris], to: file)
+        let auth = [("Authorization", "Bearer \(Self.token)")]
+        #expect(try server.request("/admin/datasets/pts/refresh", method: "POST", headers: auth).status == 200)
+        let new = try server.request(target)
+        #expect(new.status == 200 && new.header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(new.header("ETag") != old.header("ETag") && new.body != old.body)
+        #expect(try server.request(target).body == new.body)
+        #expect(try server.metric("cairn_hot_lane_answers_total") == 2)
+    }
+
+    @Test func theLaneIsOnByDefaultAndSwitchesOff() throws {
+        #expect(try ServerConfig(yaml: "server: {}").server.hotLane)
+        #expect(try !ServerConfig(yaml: "server: {hot_lane: false}").server.hotLane)
+        var config = try ServerConfig(yaml: "server: {hot_lane: true}")
+        try config.applyEnvironment(["CAIRN_HOT_LANE": "off"])
+        #expect(!config.server.hotLane)
+        try config.applyEnvironment(["CAIRN_HOT_LANE": "1"])
+        #expect(config.server.hotLane)
+        #expect(throws: ConfigError("CAIRN_HOT_LANE", "'maybe' is not on or off (1, true, on, yes or 0, false, off, no)")) {
+            try config.applyEnvironment(["CAIRN_HOT_LANE": "maybe"])
+        }
+        let failed = try ServerProcess.failedStart(config: "layers: {}\n", environment: ["CAIRN_HOT_LANE": "maybe"])
+        #expect(failed.status == 64 && failed.stderr.contains("error:") && failed.stderr.contains("CAIRN_HOT_LANE"), "\(failed.stderr)")
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// One request of the hot lane's corpus, sent as raw bytes (`Connection: close`).
+struct LaneRequest: CustomStringConvertible {
+    let method: String
+    let target: String
+    var headers: [(String, String)] = []
+    var body: [UInt8] = []
+
+    init(_ method: String, _ target: String, _ headers: [(String, String)] = [], body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+
+    var bytes: [UInt8] {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+        return Array((head + "\r\n").utf8) + body
+    }
+
+    var description: String { "\(method) \(target)" + headers.map { " [\($0.0): \($0.1)]" }.joined() }
+}
+
+/// An answer as it came off the wire: the status line and header lines exactly as sent, and the parsed response.
+struct RawAnswer {
+    let statusLine: String
+    let headerLines: [String]
+    let response: HTTPResponse
+
+    init(_ bytes: [UInt8], for request: LaneRequest) throws {
+        response = try HTTPClient.parse(bytes, method: request.method, target: request.target)
+        let end = (0..<max(0, bytes.count - 3)).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }
+        let lines = String(decoding: bytes[..<(end ?? 0)], as: UTF8.self).components(separatedBy: "\r\n")
+        statusLine = lines[0]
+        headerLines = Array(lines.dropFirst())
+    }
+}
+
+extension HotLaneTests {
+    /// Every hit of ``hits`` plain, as HEAD, with each kind of condition (RFC 9110 precedence:
+    /// `If-None-Match` decides when present), gzip asked for, as a CORS preflight; vector tiles
+    /// gzipped and revalidated by the gzipped ETag; then bad paths, unknown names, a POST and a
+    /// GET with a body. What it asks for is made and then in memory on both servers first.
+    static func corpus(_ server: ServerProcess, _ other: ServerProcess) throws -> [LaneRequest] {
+        func warm(_ target: String, _ headers: [(String, String)] = []) throws {
+            for _ in 0..<2 { _ = try server.request(target, headers: headers); _ = try other.request(target, headers: headers) }
+        }
+        var requests: [LaneRequest] = []
+        for target in hits {
+            try warm(target)
+            let answer = try server.request(target)
+            let etag = try #require(answer.header("ETag")), modified = try #require(answer.header("Last-Modified"))
+            requests += [
+                LaneRequest("GET", target), LaneRequest("HEAD", target),
+                LaneRequest("GET", target, [("If-None-Match", etag)]), LaneRequest("HEAD", target, [("If-None-Match", etag)]),
+                LaneRequest("GET", target, [("If-None-Match", "\"other\", W/\(etag)")]),
+                LaneRequest("GET", target, [("If-None-Match", "\"other\"")]),
+                LaneRequest("GET", target, [("If-Modified-Since", modified)]),
+                LaneRequest("GET", target, [("If-Modified-Since", "Thu, 01 Jan 1970 00:00:00 GMT")]),
+                LaneRequest("GET", target, [("If-None-Match", "\"other\""), ("If-Modified-Since", modified)]),
+                LaneRequest("GET", target, [("If-Modified-Since", "not a date")]),
+                LaneRequest("GET", target, [("Accept-Encoding", "gzip, deflate")]),
+                LaneRequest("OPTIONS", target, [("Origin", "https://app.example"), ("Access-Control-Request-Method", "GET")]),
+            ]
+        }
+        for target in ["/clusters/cities/3/4/2.mvt", "/clusters/cities/0/0/0.mvt"] {
+            let gzip = [("Accept-Encoding", "gzip")]
+            try warm(target)
+            try warm(target, gzip)
+            let gzipped = try server.request(target, headers: gzip)
+            let etag = try #require(gzipped.header("ETag"))
+            #expect(gzipped.header("Content-Encoding") == "gzip" && etag.hasSuffix("-gzip\""))
+            let plain = try #require(try server.request(target).header("ETag"))
+            requests += [
+                LaneRequest("GET", target, gzip), LaneRequest("HEAD", target, gzip),
+                LaneRequest("GET", target, gzip + [("If-None-Match", etag)]),
+                LaneRequest("GET", target, gzip + [("If-None-Match", plain)]),
+                LaneRequest("GET", target, [("Accept-Encoding", "gzip;q=0")]),
+            ]
+        }
+        let filtered = "/clusters/cities/3/4/2.png?filter=population%20%3E%2010000000"
+        try warm(filtered)
+        requests += [
+            filtered, "/tiles/world/2/9/9.png", "/tiles/nope/1/0/0.png", "/tiles/world/2/2/1.gif", "/tiles/world/2/2/1.PNG", "/tiles/world/31/0/0.png",
+            "/tiles/world/2/2/-1.png", "/tiles//world/2/2/1.png", "/tiles/world/2/2/1.png/", "/tiles/world/2/2/1.png%00", "/TILES/world/2/2/1.png",
+            "/tiles/world/2/2", "/badges/0.png", "/badges/42.gif", "/badges/42.png?style=nope", "/badges/42.png?scale=9",
+            "/cards/lane.png", "/cards/../lane.png?title=x", "/clusters/nowhere/1/0/0.png", "/clusters/cities/1/0/0@2x.mvt",
+            "/clusters/cities/points/999999999/card.png", "/clusters/cities/points/3413829/card.jpg",
+            "/nowhere", "/tiles/world.json",
+        ].map { LaneRequest("GET", $0) }
+        requests += [
+            LaneRequest("POST", "/tiles/world/2/2/1.png"), LaneRequest("DELETE", "/badges/42.png"),
+            LaneRequest("GET", "/tiles/world/2/2/1.png", body: Array("abc".utf8)),
+            LaneRequest("GET", "/badges/42.png?" + String(repeating: "a", count: 5000)),
+        ]
+        return requests
+    }
+
+    /// `request` sent to both servers, one right after the other.
+    static func pair(_ request: LaneRequest, _ lane: ServerProcess, _ router: ServerProcess) throws -> (RawAnswer, RawAnswer) {
+        (try RawAnswer(try HTTPClient.exchange(request.bytes, port: lane.port), for: request),
+         try RawAnswer(try HTTPClient.exchange(request.bytes, port: router.port), for: request))
+    }
+
+    /// The same status line, the same header lines in the same order, the same body; the `Date`
+    /// and a tile's `max-age` (seconds left, taken a moment apart) may differ by a second.
+    static func expectIdentical(_ lane: RawAnswer, _ router: RawAnswer, _ request: LaneRequest) {
+        #expect(lane.statusLine == router.statusLine, "\(request)")
+        #expect(lane.response.body == router.response.body, "\(request): bodies differ")
+        let laneNames = lane.response.headers.map(\.name), routerNames = router.response.headers.map(\.name)
+        #expect(laneNames == routerNames, "\(request): \(lane.headerLines) vs \(router.headerLines)")
+        for (mine, theirs) in zip(lane.response.headers, router.response.headers) where mine.name == theirs.name && mine.value != theirs.value {
+            switch mine.name.lowercased() {
+            case "date":
+                let apart = HTTPDates.parse(mine.value).flatMap { a in HTTPDates.parse(theirs.value).map { abs(a.timeIntervalSince($0)) } }
+                #expect(apart.map { $0 <= 1 } == true, "\(request): Date \(mine.value) vs \(theirs.value)")
+            case "cache-control":
+                let ages = [mine.value, theirs.value].map { $0.firstMatch(of: /^public, max-age=(\d+)$/).flatMap { Int($0.1) } }
+                #expect(ages[0] != nil && ages[1] != nil && abs(ages[0]! - ages[1]!) <= 1, "\(request): \(mine.value) vs \(theirs.value)")
+            default:
+                Issue.record("\(request): \(mine.name): \(mine.value) vs \(theirs.value)")
+            }
+        }
+    }
+
+    /// The request, cache and signature counters of a fresh scrape, `name{label=value,…}` to value
+    /// (scrapes themselves left out: the two servers are not scraped equally often).
+    static func counters(_ server: ServerProcess) throws -> [String: Double] {
+        let names: Set = ["cairn_http_requests_total", "cairn_http_request_duration_seconds_count", "cairn_cache_hits_total",
+                          "cairn_cache_misses_total", "cairn_signature_rejections_total", "cairn_upstream_errors_total"]
+        var values: [String: Double] = [:]
+        for sample in metricSamples(try server.request("/metrics").text) where names.contains(sample.name) && sample.labels["route"] != "/metrics" {
+            values[sample.name + "{" + sample.labels.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "}"] = sample.value
+        }
+        return values
+    }
+
+    /// How much each counter moved (those that did).
+    static func moves(from before: [String: Double], to after: [String: Double]) -> [String: Double] {
+        after.compactMapValues { $0 }.reduce(into: [:]) { moved, entry in
+            let delta = entry.value - (before[entry.key] ?? 0)
+            if delta != 0 { moved[entry.key] = delta }
+        }
+    }
+
+    static func difference(_ a: [String: Double], _ b: [String: Double]) -> String {
+        Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }.map { "\($0): lane \(a[$0] ?? 0), router \(b[$0] ?? 0)" }
+            .joined(separator: "\n")
+    }
+
+    /// `count` responses read off `connection` one after the other (each by its `Content-Length`).
+    static func read(_ count: Int, from connection: RawConnection) throws -> [HTTPResponse] {
+        var data: [UInt8] = [], answers: [HTTPResponse] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while answers.count < count {
+            if let end = (0..<max(0, data.count - 3)).first(where: { data[$0] == 13 && data[$0 + 1] == 10 && data[$0 + 2] == 13 && data[$0 + 3] == 10 }) {
+                let head = String(decoding: data[..<end], as: UTF8.self).lowercased()
+                let length = head.firstMatch(of: /content-length: *(\d+)/).flatMap { Int($0.1) } ?? 0
+                if data.count >= end + 4 + length {
+                    answers.append(try HTTPClient.parse(Array(data[..<(end + 4 + length)]), method: "GET", target: "pipelined"))
+                    data.removeFirst(end + 4 + length)
+                    continue
+                }
+            }
+            let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { throw HTTPClient.Failure(description: "the connection ended after \(answers.count) answers") }
+            data += chunk[0..<n]
+        }
+        return answers
+    }
+}
+
+/// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`) as the test reads them.
+enum HTTPDates {
+    static func parse(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
+    }
+}
