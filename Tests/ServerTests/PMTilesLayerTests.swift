@@ -1,6 +1,7 @@
 import Codecs
 import Foundation
 import Testing
+import TestUpstream
 import Tiles
 
 /// A layer whose source is a PMTiles archive (`source: world.pmtiles`): its tiles are the archive's
@@ -33,6 +34,30 @@ import Tiles
         let center = try #require(document["center"] as? [Double])
         #expect(center.count == 3 && abs(center[0] - 20) < 1e-6 && abs(center[1] - 15) < 1e-6 && center[2] == 1)
         #expect(reader.header.minZoom == 1)
+    }
+
+    @Test func aRemoteArchiveIsServedThroughRangeRequests() throws {
+        let work = try temporaryDirectory()
+        let archive = work + "/world.pmtiles"
+        let render = try ClusterCLI.run(["render", "--source", FixtureTiles.root, "--bbox", "-20,-40,60,70", "--zoom", "1-3",
+                                         "--out", archive, "--name", "Remote world", "--quiet"])
+        try #require(render.status == 0, "\(render.stderr)")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+        let upstream = try TestUpstream { request in
+            request.path == "/maps/world.pmtiles" ? .ranges(of: bytes, etag: "\"w1\"", for: request) : .status(404)
+        }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: "layers:\n  world:\n    source: \"\(upstream.baseURL)/maps/world.pmtiles\"\n")
+        defer { server.kill() }
+        for path in ["1/0/0", "2/1/1", "3/4/3"] {
+            let tile = try TileID(path: path)
+            let answer = try server.request("/tiles/world/\(path).png")
+            #expect(answer.status == 200 && answer.body == FixtureTiles.bytes(tile.z, tile.x, tile.y), "\(path): the archive's bytes")
+        }
+        #expect(try server.request("/tiles/world/3/0/0.png").status == 404, "a tile the archive lacks")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(try server.request("/tiles/world.json").body)) as? [String: Any])
+        #expect(document["name"] as? String == "Remote world" && document["maxzoom"] as? Int == 3)
+        #expect(upstream.requests(for: "/maps/world.pmtiles") <= 5, "one range to open, one per tile: \(upstream.requests(for: "/maps/world.pmtiles"))")
     }
 
     @Test func clusterArchivesHoldTheServersVectorTiles() throws {

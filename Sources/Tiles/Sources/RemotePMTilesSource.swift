@@ -3,7 +3,7 @@ import Synchronization
 /// Tiles from a PMTiles archive on a web server or object storage (`https://…/world.pmtiles`), read
 /// with HTTP range requests the way MapLibre's PMTiles protocol reads it: the header, root directory
 /// and metadata in one 16 kB range when the archive is first used, leaf directories cached, so a
-/// tile costs at most two ranges (its leaf directory, once, and the tile itself). Every range names
+/// tile costs at most two ranges (its leaf directory, once, and the tile itself), one when warm. Every range names
 /// the archive's `ETag` (`If-Match`): when the archive is replaced, its directories are dropped and
 /// it is opened again, once, for the request that noticed.
 public final class RemotePMTilesSource: TileSource, DescribedTileSource {
@@ -39,7 +39,7 @@ public final class RemotePMTilesSource: TileSource, DescribedTileSource {
 
     /// `body` on the open archive; when the archive turned out to be replaced, on it opened afresh.
     /// An archive that could not be opened is tried again by the next request.
-    private func readingAgainIfReplaced<T>(_ body: (PMTilesReader) async throws(PMTilesError) -> T) async throws -> T {
+    private func readingAgainIfReplaced<T>(_ body: (PMTilesReader) async throws -> T) async throws -> T {
         for _ in 0..<2 {
             let task = current()
             let reader: PMTilesReader
@@ -51,7 +51,7 @@ public final class RemotePMTilesSource: TileSource, DescribedTileSource {
             }
             do {
                 return try await body(reader)
-            } catch where error.kind == .replaced {
+            } catch let error as PMTilesError where error.kind == .replaced {
                 forget(task)
             } catch {
                 throw Self.sourceError(error)
@@ -72,7 +72,9 @@ public final class RemotePMTilesSource: TileSource, DescribedTileSource {
             let (url, fetcher) = (self.url, self.fetcher)
             let opening = Task { () async throws -> PMTilesReader in
                 let ranges = HTTPArchiveRanges(HTTPRangeReader(url: url, fetcher: fetcher))
-                return try await PMTilesReader(ranges: ranges, name: ShownURL.redacting(url))
+                let reader = try await PMTilesReader(ranges: ranges, name: ShownURL.redacting(url))
+                ranges.endOpening()
+                return reader
             }
             task = opening
             return opening
