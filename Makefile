@@ -24,7 +24,7 @@ run: build
 
 test: deps venv
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build 2>&1 | grep -v '^◇'
+	SWIFT=$(SWIFT) scripts/test-swift.sh
 	scripts/test-openapi.sh .build/debug/cairn
 	scripts/test-cluster.sh .build/debug/cairn
 	scripts/test-browser.sh .build/debug/cairn

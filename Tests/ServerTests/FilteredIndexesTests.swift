@@ -44,10 +44,12 @@ import Tiles
     @Test func buildsAreShedWhenTheRenderQueueIsFull() async throws {
         let pool = WorkerPool(threads: 1)
         let renders = RenderQueue(pool: pool, limit: 0)
+        // The blocker waits on the pool's own thread; the test only ever waits asynchronously, so it
+        // never holds one of the few threads every test shares.
         let blocker = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        let busy = Task { try await renders.run { started.signal(); blocker.wait() } }
-        started.wait()
+        let started = Mutex(false)
+        let busy = Task { try await renders.run { started.withLock { $0 = true }; blocker.wait() } }
+        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(2)) }
         let indexes = FilteredIndexes(limits: .init())
         await #expect(throws: ServeError.overloaded) { try await indexes.index(Self.filter(5), of: Self.base, renders: renders) }
         blocker.signal()

@@ -60,7 +60,7 @@ import Tiles
         #expect(upstream.requests(for: "/maps/world.pmtiles") <= 5, "one range to open, one per tile: \(upstream.requests(for: "/maps/world.pmtiles"))")
     }
 
-    @Test func clusterArchivesHoldTheServersVectorTiles() throws {
+    @Test func clusterArchivesHoldTheServersVectorTiles() async throws {
         let work = try temporaryDirectory()
         let archive = work + "/clusters.pmtiles"
         let run = try ClusterCLI.run(["clusters", CitiesDataset.file, "--out", archive, "--zoom", "0-6", "--quiet"] + CitiesDataset.cliOptions)
@@ -69,9 +69,8 @@ import Tiles
         defer { server.kill() }
         let reader = try PMTilesReader(path: archive)
         #expect(reader.header.tileType == .mvt && reader.header.tileCompression == .gzip)
-        var entries: [PMTilesEntry] = []
-        let collect = Task { try await reader.forEachEntry { entries.append($0) }; return entries }
-        let all = try awaitResult(collect)
+        var all: [PMTilesEntry] = []
+        try await reader.forEachEntry { all.append($0) }
         var ids: [UInt64] = []
         for entry in all { ids += (entry.tileID..<entry.tileID + UInt64(entry.runLength)).map { $0 } }
         #expect(ids.count > 200)
@@ -79,25 +78,14 @@ import Tiles
         let sample = ids.enumerated().filter { $0.offset % 7 == 0 || $0.offset < 30 }.map(\.element)
         for id in sample {
             let tile = try TileID(pmtilesID: id)
-            let stored = try #require(try awaitResult(Task { try await reader.tile(tile) }))
+            let stored = try #require(try await reader.tile(tile))
             let served = try server.request("/clusters/cities/\(tile.z)/\(tile.x)/\(tile.y).mvt")
             #expect(served.status == 200)
             #expect(try Gzip.decompress(stored) == served.body, "\(tile)")
         }
         // A tile with nothing on it (Antarctica) is not in the archive.
         let ocean = try TileID(z: 6, x: 32, y: 63)
-        #expect(try awaitResult(Task { try await reader.tile(ocean) }) == nil)
+        #expect(try await reader.tile(ocean) == nil)
     }
 }
 
-/// Waits for a task from synchronous test code.
-private func awaitResult<T: Sendable>(_ task: Task<T, any Error>) throws -> T {
-    let semaphore = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: Result<T, any Error>?
-    Task {
-        result = await task.result
-        semaphore.signal()
-    }
-    semaphore.wait()
-    return try result!.get()
-}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs the Swift tests (already built with `swift build --build-tests`) under a time limit, so a
+# hung test fails the run and names itself instead of running into CI's own limit.
+# Usage: scripts/test-swift.sh [SECONDS]      (default: 2400; CAIRN_TEST_LIMIT overrides)
+#
+# Output is Swift Testing's, less the "◇ … started" lines, passed through as it comes. When the
+# limit is reached, the tests that started and never ended are listed (a deadlock or a hang is
+# among them), and the run fails with exit code 124.
+set -uo pipefail
+
+limit="${1:-${CAIRN_TEST_LIMIT:-2400}}"
+log="$(mktemp /tmp/cairn-swift-tests.XXXXXX)"
+trap 'rm -f "$log"' EXIT
+
+timeout --kill-after=10 "$limit" "${SWIFT:-swift}" test --skip-build >"$log" 2>&1 &
+runner=$!
+tail -n +1 -f --pid="$runner" "$log" | grep --line-buffered -v '^◇'
+wait "$runner"
+status=$?
+
+if [[ $status -eq 124 || $status -eq 137 ]]; then
+    echo "error: the Swift tests did not end within ${limit} s; started and never ended:" >&2
+    # A test's start and end lines name it the same way: "◇ Test NAME started." and
+    # "✔/✘ Test NAME [with N test cases] passed|failed after …".
+    python3 - "$log" >&2 <<'EOF'
+import re, sys
+started, ended = [], set()
+for line in open(sys.argv[1], errors="replace"):
+    line = line.strip()
+    if m := re.match(r"^◇ Test (.*) started\.$", line):
+        started.append(m.group(1))
+    elif m := re.match(r"^[✔✘] Test (.*?)(?: with \d+ test cases?)? (?:passed|failed) after", line):
+        ended.add(m.group(1))
+for name in started:
+    if name not in ended and not name.startswith("case"):
+        print("  " + name)
+EOF
+    exit 124
+fi
+exit $status
