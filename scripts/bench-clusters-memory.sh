@@ -88,5 +88,9 @@ python3 - "$work/cairn.json" "$work/out" <<'PY'
 import json, sys
 ours, theirs = (json.load(open(path))["features"] for path in sys.argv[1:3])
 key = lambda f: (f["properties"].get("cluster_id"), f["properties"].get("point_count"))
-print("same clusters at zoom 0 as supercluster (ids and counts):", sorted(map(key, ours)) == sorted(map(key, theirs)))
+same = len(set(map(key, ours)) & set(map(key, theirs)))
+# The optimizations branch keeps coordinates as 32-bit fixed point (supercluster's release keeps
+# doubles, as Cairn does), so a point right at a cluster's radius can fall the other way there.
+print(f"zoom 0: {same} of {len(theirs)} supercluster clusters have Cairn's id and point count"
+      f" (Cairn has {len(ours)}; the branch rounds coordinates to fixed point)")
 PY

@@ -41,5 +41,38 @@ struct ArchiveBench {
         Report.row(pmtiles, baseline: mbtiles, target: "≥ 1.0x (PMTiles at least as fast as MBTiles)")
         Report.note(String(format: "MBTiles %.0f ms, PMTiles %.0f ms: PMTiles/MBTiles time ratio %.2f",
                            mbtiles.median, pmtiles.median, pmtiles.median / mbtiles.median))
+        try readBack(tiles.map(\.0))
+    }
+
+    /// What a served layer does on a miss, through the sources `cairn serve` opens: every tile of the
+    /// archives just written, in a scattered order, by as many concurrent readers as there are cores.
+    private func readBack(_ tiles: [TileID]) throws {
+        let order = (0..<tiles.count).map { tiles[($0 &* 7_919) % tiles.count] }
+        let readers = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        func readAll(_ source: any TileSource) throws {
+            let found = try blocking {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for reader in 0..<readers {
+                        group.addTask {
+                            var found = 0
+                            for index in stride(from: reader, to: order.count, by: readers) where try await source.tile(order[index], scale: 1) != nil {
+                                found += 1
+                            }
+                            return found
+                        }
+                    }
+                    return try await group.reduce(0, +)
+                }
+            }
+            precondition(found == order.count, "\(order.count - found) tiles missing from the archive")
+        }
+        let mbtiles = try MBTilesSource(path: scratch + "/bench.mbtiles")
+        let pmtiles = try PMTilesSource(path: scratch + "/bench.pmtiles")
+        Report.header("Tile archives as a layer's source: \(tiles.count) tiles read back, \(readers) readers at once")
+        let fromMBTiles = try Measurement.run("\(tiles.count) tiles ← MBTiles source", iterations: iterations, warmup: 1) { try readAll(mbtiles) }
+        let fromPMTiles = try Measurement.run("\(tiles.count) tiles ← PMTiles source", iterations: iterations, warmup: 1) { try readAll(pmtiles) }
+        Report.row(fromPMTiles, baseline: fromMBTiles, target: "≥ 1.0x (a PMTiles layer's tiles as fast as an MBTiles layer's)")
+        Report.note(String(format: "read back: MBTiles %.0f ms, PMTiles %.0f ms (%.0f vs %.0f tiles/s)", fromMBTiles.median, fromPMTiles.median,
+                           Double(tiles.count) / fromMBTiles.median * 1000, Double(tiles.count) / fromPMTiles.median * 1000))
     }
 }
