@@ -53,7 +53,7 @@ fuzz: deps
 venv: deps
 	@scripts/test-venv.sh
 
-bench: deps
+bench: deps venv
 	@scripts/install-deps.sh bench
 	$(SWIFT) build -c release
 	.build/release/CairnBench

@@ -84,6 +84,30 @@ struct PNGEncodeBench {
         }
         let (a, b) = sizes.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
         Report.note(String(format: "bytes %d against %d: %.3fx", a, b, Double(a) / Double(b)))
+        pillowPeer(oursRun)
+    }
+
+    /// The same chain in a Pillow batch (`scripts/lib/pillow-chain.py` in the test venv), per tile.
+    private func pillowPeer(_ ours: Measurement) {
+        let python = projectRoot + "/.venv/bin/python3"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            return Report.note("Pillow peer skipped: no \(python) (make venv makes it)")
+        }
+        let output = NSTemporaryDirectory() + "cairn-bench-pillow-\(getpid()).txt"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let run = ChildProcess.run(python, [projectRoot + "/scripts/lib/pillow-chain.py", worldRoot,
+                                            projectRoot + "/Fonts/DejaVuSans-Bold.ttf", "3"], stdout: output)
+        guard run.status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8),
+              let milliseconds = text.split(separator: " ").first.flatMap({ Double($0) }) else {
+            return Report.note("Pillow peer failed (exit \(run.status))")
+        }
+        Report.note(String(format: "Pillow batch, the same chain (decode, 8x8 mosaic, grid label, PNG): %.3f ms a tile; Cairn %.1fx faster (target ≥ 4.5x)",
+                           milliseconds, milliseconds / ours.median))
+    }
+
+    private var projectRoot: String {
+        URL(fileURLWithPath: worldRoot).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
     }
 
     static func corpus(_ root: String) -> [(TileID, [UInt8])] {
