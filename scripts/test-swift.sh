@@ -5,7 +5,7 @@
 #
 # Output is Swift Testing's, less the "◇ … started" lines, passed through as it comes. When the
 # limit is reached, the tests that started and never ended are listed (a deadlock or a hang is
-# among them), and the run fails with exit code 124.
+# among them), the runner and what it started are stopped, and the run fails with exit code 124.
 set -uo pipefail
 
 limit="${1:-${CAIRN_TEST_LIMIT:-2400}}"
@@ -32,9 +32,17 @@ for line in open(sys.argv[1], errors="replace"):
     elif m := re.match(r"^[✔✘] Test (.*?)(?: with \d+ test cases?)? (?:passed|failed) after", line):
         ended.add(m.group(1))
 for name in started:
-    if name not in ended and not name.startswith("case"):
+    if name not in ended and name != "run" and not name.startswith("case"):
         print("  " + name)
 EOF
+    # `swift test` starts the test runner in a process group of its own, so the runner outlives
+    # the timeout: stop it and the servers and tools it started (its children), then the
+    # PostgreSQL servers of TestPostgres (pg_ctl detaches them from the runner).
+    for tests in $(pgrep -f -- '/CairnPackageTests\.xctest( |$)'); do
+        pkill -KILL -P "$tests" 2>/dev/null
+        kill -KILL "$tests" 2>/dev/null
+    done
+    pkill -f -- '-D [^ ]*/cairn-pg-[0-9A-F]{8}/data' 2>/dev/null
     exit 124
 fi
 exit $status
