@@ -12,7 +12,8 @@ limit="${1:-${CAIRN_TEST_LIMIT:-2400}}"
 log="$(mktemp /tmp/cairn-swift-tests.XXXXXX)"
 trap 'rm -f "$log"' EXIT
 
-timeout --kill-after=10 "$limit" "${SWIFT:-swift}" test --skip-build >"$log" 2>&1 &
+# Line-buffered (stdbuf, inherited by the test runner), so a hang shows exactly which tests ran.
+timeout --kill-after=10 "$limit" stdbuf -oL -eL "${SWIFT:-swift}" test --skip-build >"$log" 2>&1 &
 runner=$!
 tail -n +1 -f --pid="$runner" "$log" | grep --line-buffered -v '^◇'
 wait "$runner"

@@ -49,6 +49,10 @@ public struct PostgresPointSource: Sendable {
     private func read(_ configuration: PostgresConnection.Configuration, server: String) async throws -> PointReadResult {
         let connection = try await Self.connect(configuration, server: server, logger: logger)
         do {
+            // Connecting does not stop for a cancellation: a read cancelled meanwhile must not send
+            // its query to the connection the handler below closes at once (that query's answer
+            // might never come).
+            if Task.isCancelled { throw CancellationError() }
             let outcome = try await withTaskCancellationHandler {
                 try await stream(on: connection)
             } onCancel: {
