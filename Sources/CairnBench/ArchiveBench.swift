@@ -11,6 +11,10 @@ struct ArchiveBench {
     var count = 100_000
     var iterations = 3
 
+    /// Where each archive is written, then read back from.
+    private var mbtilesPath: String { scratch + "/bench.mbtiles" }
+    private var pmtilesPath: String { scratch + "/bench.pmtiles" }
+
     func run() throws {
         let corpus = (FileManager.default.enumerator(atPath: fixtures)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".png") }.sorted()
@@ -26,15 +30,13 @@ struct ArchiveBench {
         let metadata = MBTilesMetadata(name: "bench", format: "png", bounds: .world, minzoom: 0, maxzoom: 9)
         Report.header("Tile archives: \(tiles.count) tiles (\(bytes / 1_000_000) MB), written and finished")
         let mbtiles = try Measurement.run("\(tiles.count) tiles → MBTiles", iterations: iterations, warmup: 0) {
-            let path = scratch + "/bench.mbtiles"
-            try? FileManager.default.removeItem(atPath: path)
-            let sink = try MBTilesSink(path: path)
+            try? FileManager.default.removeItem(atPath: mbtilesPath)
+            let sink = try MBTilesSink(path: mbtilesPath)
             for (tile, data) in tiles { try sink.write(tile, data: data) }
             try sink.finish(metadata: metadata)
         }
         let pmtiles = try Measurement.run("\(tiles.count) tiles → PMTiles", iterations: iterations, warmup: 0) {
-            let path = scratch + "/bench.pmtiles"
-            let sink = try PMTilesWriter(path: path)
+            let sink = try PMTilesWriter(path: pmtilesPath)
             for (tile, data) in tiles { try sink.write(tile, data: data) }
             try sink.finish(metadata: metadata)
         }
@@ -66,8 +68,8 @@ struct ArchiveBench {
             }
             precondition(found == order.count, "\(order.count - found) tiles missing from the archive")
         }
-        let mbtiles = try MBTilesSource(path: scratch + "/bench.mbtiles")
-        let pmtiles = try PMTilesSource(path: scratch + "/bench.pmtiles")
+        let mbtiles = try MBTilesSource(path: mbtilesPath)
+        let pmtiles = try PMTilesSource(path: pmtilesPath)
         Report.header("Tile archives as a layer's source: \(tiles.count) tiles read back, \(readers) readers at once")
         let fromMBTiles = try Measurement.run("\(tiles.count) tiles ← MBTiles source", iterations: iterations, warmup: 1) { try readAll(mbtiles) }
         let fromPMTiles = try Measurement.run("\(tiles.count) tiles ← PMTiles source", iterations: iterations, warmup: 1) { try readAll(pmtiles) }

@@ -9,8 +9,10 @@ import Tiles
 /// the `sub` filter (the truecolour default before it) on the mosaicked corpus tiles and on overlay
 /// tiles, every path; then the `mosaic|grid` chain per tile with each as the encoder.
 struct PNGEncodeBench {
-    let worldRoot: String
-    let citiesPath: String
+    /// The project's root: the corpus tiles, the sample cities, the Pillow script and its font are under it.
+    let projectRoot: String
+    private var worldRoot: String { projectRoot + "/Tests/Fixtures/tiles/world" }
+    private var citiesPath: String { projectRoot + "/Samples/points/cities15000.geojson" }
 
     static let floor = PNGEncoder(filter: .sub, allowIndexed: false, compressor: .libdeflate)
 
@@ -103,11 +105,6 @@ struct PNGEncodeBench {
         }
         Report.note(String(format: "Pillow batch, the same chain (decode, 8x8 mosaic, grid label, PNG): %.3f ms a tile; Cairn %.1fx faster (target ≥ 4.5x)",
                            milliseconds, milliseconds / ours.median))
-    }
-
-    private var projectRoot: String {
-        URL(fileURLWithPath: worldRoot).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
     }
 
     static func corpus(_ root: String) -> [(TileID, [UInt8])] {

@@ -33,7 +33,7 @@ if CommandLine.arguments.dropFirst().first == "filters" {
 }
 // `CairnBench png`: only the PNG encoder section (SIMD against libdeflate level 1 + sub).
 if CommandLine.arguments.dropFirst().first == "png" {
-    PNGEncodeBench(worldRoot: root + "/Tests/Fixtures/tiles/world", citiesPath: root + "/Samples/points/cities15000.geojson").run()
+    PNGEncodeBench(projectRoot: root).run()
     exit(0)
 }
 // `CairnBench clusters`: only the clustering section (index builds, memory, queries), targets unscaled.
@@ -144,7 +144,7 @@ try AnimationBench(machineFactor: machineFactor, tilePath: tilePath).run()
 
 // MARK: PNG encoder
 
-PNGEncodeBench(worldRoot: root + "/Tests/Fixtures/tiles/world", citiesPath: root + "/Samples/points/cities15000.geojson").run()
+PNGEncodeBench(projectRoot: root).run()
 
 // MARK: Renderer chain
 
