@@ -1,4 +1,4 @@
-/* PNG decoding through libpng, straight into premultiplied ARGB32 rows. */
+/* PNG decoding into premultiplied ARGB32 rows: libpng reads the header (and anything unusual); the image data of ordinary files is inflated and unfiltered by png_direct_rows.c. */
 #include <png.h>
 #include <setjmp.h>
 #include "internal.h"
@@ -11,6 +11,7 @@ struct ccodecs_png_decoder {
     size_t position;
     png_bytep *rows;     /* row pointers for interlaced images, freed in destroy */
     png_bytep samples;   /* packed palette/grey samples: one row, or the whole image if interlaced */
+    int direct;          /* may take the direct rows (png_direct_rows.c); 2 once it did */
     char message[CCODECS_MESSAGE_SIZE];
 };
 
@@ -41,6 +42,7 @@ ccodecs_png_decoder *ccodecs_png_decoder_create(const uint8_t *data, size_t size
     if (decoder == NULL) return NULL;
     decoder->data = data;
     decoder->size = size;
+    decoder->direct = 1;
     decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, on_error, on_warning);
     if (decoder->png == NULL) { free(decoder); return NULL; }
     decoder->info = png_create_info_struct(decoder->png);
@@ -56,6 +58,10 @@ void ccodecs_png_decoder_destroy(ccodecs_png_decoder *decoder) {
     free(decoder);
 }
 
+void ccodecs_png_set_direct_rows(ccodecs_png_decoder *decoder, int enabled) { decoder->direct = enabled != 0; }
+
+int ccodecs_png_took_direct_rows(const ccodecs_png_decoder *decoder) { return decoder->direct == 2; }
+
 const char *ccodecs_png_message(const ccodecs_png_decoder *decoder) { return decoder->message; }
 
 int ccodecs_png_read_header(ccodecs_png_decoder *decoder, ccodecs_image_info *info) {
@@ -67,6 +73,9 @@ int ccodecs_png_read_header(ccodecs_png_decoder *decoder, ccodecs_image_info *in
                                 (int)(sizeof ignored_chunks / 5));
     /* Every chunk's CRC-32 is still checked; zlib's Adler-32 on top of it only costs time (Chromium does the same). */
     png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+    /* Inflate with the whole 32 kB window whatever the zlib header declares, as libdeflate does
+     * for the direct rows (png_direct_rows.c), so both read every stream alike. */
+    png_set_option(png, PNG_MAXIMUM_INFLATE_WINDOW, PNG_OPTION_ON);
     png_read_info(png, pinfo);
     int color_type = png_get_color_type(png, pinfo);
     info->width = png_get_image_width(png, pinfo);
@@ -175,6 +184,17 @@ enum row_mode {
     MODE_LIBPNG,  /* everything else (16-bit, grey with alpha): libpng transforms to BGRA */
 };
 
+/* One row of unfiltered samples into pixels, for the table, RGB8 and RGBA8 modes. */
+static void convert_row(enum row_mode mode, const uint8_t *samples, uint32_t *row, uint32_t width, int bit_depth,
+                        const uint32_t *lut, const uint64_t *pairs, int keyed, uint32_t key) {
+    switch (mode) {
+    case MODE_TABLE: expand_row(samples, row, width, bit_depth, lut, pairs); break;
+    case MODE_RGB8: convert_rgb_row(samples, row, width, keyed, key); break;
+    case MODE_RGBA8: memcpy(row, samples, 4 * (size_t)width); convert_rgba_row(row, width); break;
+    case MODE_LIBPNG: break;
+    }
+}
+
 int ccodecs_png_read_pixels(ccodecs_png_decoder *decoder, uint32_t *pixels, size_t stride) {
     png_structp png = decoder->png;
     png_infop info = decoder->info;
@@ -227,6 +247,20 @@ int ccodecs_png_read_pixels(ccodecs_png_decoder *decoder, uint32_t *pixels, size
     size_t row_bytes = png_get_rowbytes(png, info);
     if (row_bytes != expected) png_error(png, "unexpected row layout");
 
+    if (decoder->direct && !interlaced && mode != MODE_LIBPNG && decoder->position >= 8) {
+        /* libpng stopped right after the first IDAT's length and type. */
+        size_t bpp = mode == MODE_RGB8 ? 3 : mode == MODE_RGBA8 ? 4 : 1;
+        uint8_t *rows = ccodecs_png_direct_rows(decoder->data, decoder->size, decoder->position - 8,
+                                                height, row_bytes, bpp);
+        if (rows != NULL) {
+            for (uint32_t y = 0; y < height; y++)
+                convert_row(mode, rows + (size_t)y * (row_bytes + 1) + 1, pixels + (size_t)y * stride,
+                            width, bit_depth, lut, pairs, has_trns, key);
+            free(rows);
+            decoder->direct = 2;
+            return CCODECS_OK;
+        }
+    }
     /* Modes whose samples do not fit in place get a buffer: one row, or all rows when interlaced. */
     int buffered = mode == MODE_TABLE || mode == MODE_RGB8;
     if (buffered) {
@@ -244,12 +278,9 @@ int ccodecs_png_read_pixels(ccodecs_png_decoder *decoder, uint32_t *pixels, size
         uint32_t *row = pixels + (size_t)y * stride;
         png_bytep samples = interlaced ? decoder->rows[y] : buffered ? decoder->samples : (png_bytep)row;
         if (!interlaced) png_read_row(png, samples, NULL);
-        switch (mode) {
-        case MODE_TABLE: expand_row(samples, row, width, bit_depth, lut, pairs); break;
-        case MODE_RGB8: convert_rgb_row(samples, row, width, has_trns, key); break;
-        case MODE_RGBA8: convert_rgba_row(row, width); break;
-        case MODE_LIBPNG: if (premultiply) ccodecs_premultiply_row(row, width); break;
-        }
+        if (mode == MODE_RGBA8) convert_rgba_row(row, width);  /* read in place */
+        else if (mode == MODE_LIBPNG) { if (premultiply) ccodecs_premultiply_row(row, width); }
+        else convert_row(mode, samples, row, width, bit_depth, lut, pairs, has_trns, key);
     }
     /* Reads the rest: the last IDAT's CRC, trailing chunks and IEND (truncated files are errors). */
     png_read_end(png, NULL);

@@ -6,8 +6,27 @@ internal import CCodecs
 /// CRC errors in critical chunks, truncation and a missing `IEND` are errors; zlib's Adler-32 is not
 /// checked on top of the chunk CRCs (as in Chromium). 8-bit RGB/RGBA, palette and grey rows are
 /// converted by the shim in one pass; other layouts go through libpng's transforms.
+///
+/// The image data of ordinary files (not interlaced, at most 8 bits a sample) is inflated by
+/// libdeflate in one call and unfiltered in the shim (`png_direct_rows.c`), about twice libpng's
+/// speed; whatever that path cannot prove well-formed goes through libpng, so the pixels and the
+/// errors are libpng's either way.
 enum PNGDecoding {
+    /// How a decode read the image data (for tests comparing the two).
+    enum Rows {
+        /// The direct rows where the file allows them, else libpng.
+        case direct
+        /// Always libpng's own row reading.
+        case libpng
+    }
+
     static func decode(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(CodecError) -> Surface {
+        try decode(bytes, limits: limits, rows: .direct).surface
+    }
+
+    /// The picture, and whether the direct rows read it.
+    static func decode(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits,
+                       rows: Rows) throws(CodecError) -> (surface: Surface, direct: Bool) {
         // The size check comes straight from IHDR, before libpng reads any further.
         if let header = PNGHeader(bytes) { try limits.check(width: header.width, height: header.height) }
         let decoder = try open(bytes)
@@ -15,11 +34,12 @@ enum PNGDecoding {
         let (width, height) = try readHeader(decoder)
         try limits.check(width: width, height: height)
         let surface = try ImageDecoder.makeSurface(width: width, height: height)
+        ccodecs_png_set_direct_rows(decoder, rows == .direct ? 1 : 0)
         let status = surface.withMutablePixels { pixels, stride in
             ccodecs_png_read_pixels(decoder, pixels.baseAddress!, stride)
         }
         guard status == CCODECS_OK else { throw failure(decoder) }
-        return surface
+        return (surface, ccodecs_png_took_direct_rows(decoder) != 0)
     }
 
     static func size(of bytes: UnsafeRawBufferPointer) throws(CodecError) -> (width: Int, height: Int) {

@@ -52,6 +52,11 @@ int ccodecs_png_read_pixels(ccodecs_png_decoder *decoder, uint32_t *pixels, size
 /* The message of the last failure. */
 const char *ccodecs_png_message(const ccodecs_png_decoder *decoder);
 void ccodecs_png_decoder_destroy(ccodecs_png_decoder *decoder);
+/* Ordinary non-interlaced images of 8 bits a sample or less have their data inflated by libdeflate
+ * and unfiltered without libpng (same pixels, same errors). Before reading the pixels, 0 turns that
+ * off for this decoder (tests compare the two); afterwards, whether it was taken. */
+void ccodecs_png_set_direct_rows(ccodecs_png_decoder *decoder, int enabled);
+int ccodecs_png_took_direct_rows(const ccodecs_png_decoder *decoder);
 
 /*
  * TEST REFERENCE ONLY: an independent PNG decode through libpng's simplified API
