@@ -24,8 +24,8 @@ typedef struct png_fast_kernels {
     uint64_t (*filter_row)(int filter, const uint8_t *row, const uint8_t *previous, size_t count, int bpp,
                            uint8_t *out);
     /* The first p in [from, to) where the PNG_FAST_MIN_MATCH bytes at p equal those at p - 1, or (when
-     * `distance` is not 0) those at p - distance; `to` when none. Reads up to 64 bytes past `to`. */
-    size_t (*next_match)(const uint8_t *data, size_t from, size_t to, size_t distance);
+     * not 0) those at p - pixel or p - distance; `to` when none. Reads up to 64 bytes past `to`. */
+    size_t (*next_match)(const uint8_t *data, size_t from, size_t to, size_t pixel, size_t distance);
     /* How many leading bytes `a` and `b` share, at most `limit`. Reads up to 32 bytes past a + limit. */
     size_t (*match_length)(const uint8_t *a, const uint8_t *b, size_t limit);
     uint32_t (*adler32)(uint32_t adler, const uint8_t *data, size_t count);
@@ -123,7 +123,13 @@ typedef struct png_fast_header {
 void png_fast_plan_header(png_fast_header *header, const png_fast_code *litlen, const png_fast_code *dist);
 void png_fast_write_header(png_fast_bits *w, const png_fast_header *header);
 
-/* Deflate's length symbols: for each match length 3…258, its symbol, extra bit count and extra value. */
-void png_fast_length_symbol(unsigned length, unsigned *symbol, unsigned *extra_bits, unsigned *extra);
+/* Deflate's length symbols: for each match length 3…258, its symbol, extra bit count and extra value
+ * (filled by png_fast_init_tables). */
+typedef struct png_fast_length_code {
+    uint16_t symbol;
+    uint8_t extra_bits, extra;
+} png_fast_length_code;
+extern png_fast_length_code png_fast_length_table[PNG_FAST_MAX_MATCH + 1];
+void png_fast_init_length_table(void);
 
 #endif

@@ -180,10 +180,13 @@ static const uint16_t length_base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17
                                          67, 83, 99, 115, 131, 163, 195, 227, 258};
 static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
                                          4, 4, 4, 4, 5, 5, 5, 5, 0};
-void png_fast_length_symbol(unsigned length, unsigned *symbol, unsigned *extra_bits, unsigned *extra) {
-    int i = 28;
-    while (length_base[i] > length) i--;
-    *symbol = 257 + (unsigned)i;
-    *extra_bits = length_extra[i];
-    *extra = length - length_base[i];
+png_fast_length_code png_fast_length_table[PNG_FAST_MAX_MATCH + 1];
+
+void png_fast_init_length_table(void) {
+    int i = 0;
+    for (unsigned length = 3; length <= PNG_FAST_MAX_MATCH; length++) {
+        while (i < 28 && length_base[i + 1] <= length) i++;
+        png_fast_length_table[length] = (png_fast_length_code){(uint16_t)(257 + i), length_extra[i],
+                                                               (uint8_t)(length - length_base[i])};
+    }
 }

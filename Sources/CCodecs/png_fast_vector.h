@@ -100,11 +100,15 @@ static inline uint64_t KERNEL(equal_mask)(const uint8_t *a, const uint8_t *b) {
 }
 
 TARGET_ATTR
-static size_t KERNEL(next_match)(const uint8_t *data, size_t from, size_t to, size_t distance) {
+static size_t KERNEL(next_match)(const uint8_t *data, size_t from, size_t to, size_t pixel, size_t distance) {
     const uint64_t window = VBYTES == 32 ? 0xFFFFFFFFull : 0xFFFFull;
     for (size_t p = from; p < to; p += VBYTES) {
         uint64_t run = KERNEL(equal_mask)(data + p, data + p - 1);
         uint64_t starts = run & run >> 1 & run >> 2 & run >> 3;
+        if (pixel != 0) {
+            uint64_t left = KERNEL(equal_mask)(data + p, data + p - pixel);
+            starts |= left & left >> 1 & left >> 2 & left >> 3;
+        }
         if (distance != 0) {
             uint64_t up = KERNEL(equal_mask)(data + p, data + p - distance);
             starts |= up & up >> 1 & up >> 2 & up >> 3;
