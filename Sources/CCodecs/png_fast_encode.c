@@ -256,13 +256,12 @@ static void write_stored(png_fast_bits *w, const uint8_t *data, size_t total) {
     } while (position < total);
 }
 
-/* Deflate's fixed literal/length code (RFC 1951, 3.2.6) and its 5-bit distance codes. */
-static void fixed_codes(png_fast_code *litlen, png_fast_code *dist) {
+/* The lengths of deflate's fixed literal/length code (RFC 1951, 3.2.6) and its 5-bit distance codes
+ * (enough to size a block; png_fast_canonical_codes makes the codes when the block is written so). */
+static void fixed_lengths(png_fast_code *litlen, png_fast_code *dist) {
     for (int s = 0; s < 288; s++) litlen->lengths[s] = s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8;
-    png_fast_canonical_codes(litlen, 288);
     memset(dist->lengths, 0, sizeof dist->lengths);
     for (int s = 0; s < 30; s++) dist->lengths[s] = 5;
-    png_fast_canonical_codes(dist, 30);
 }
 
 /* Codes and writes the filtered rows as one zlib stream. */
@@ -272,7 +271,11 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
     tally counts;
     memset(&counts, 0, sizeof counts);
     uint32_t *table = calloc((size_t)1 << HASH_BITS, sizeof(uint32_t));
-    length_codes *tables = malloc(2 * sizeof(length_codes));
+    length_codes *tables = malloc(sizeof(length_codes));
+    /* room for the matches of most images at once */
+    matches.capacity = total / 64 + 1024;
+    matches.items = malloc(matches.capacity * sizeof(match));
+    if (matches.items == NULL) matches.capacity = 0;
     if (table == NULL || tables == NULL || !find_matches(k, data, total, line, bpp, up_distance, &matches, &counts, table)) {
         free(table);
         free(tables);
@@ -298,9 +301,7 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
     png_fast_canonical_codes(&fitted, PNG_FAST_LITLEN_SYMBOLS);
     png_fast_huffman_lengths(dist_counts, PNG_FAST_DIST_SYMBOLS, 15, fitted_dist.lengths);
     png_fast_canonical_codes(&fitted_dist, PNG_FAST_DIST_SYMBOLS);
-    fixed_codes(&fixed, &fixed_dist);
-    fill_length_codes(&tables[0], &fitted);
-    fill_length_codes(&tables[1], &fixed);
+    fixed_lengths(&fixed, &fixed_dist);
     png_fast_header header;
     png_fast_plan_header(&header, &fitted, &fitted_dist);
     uint64_t dynamic_bits = header.bits + coded_bits(&fitted, &fitted_dist, &counts);
@@ -314,11 +315,15 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
     if (stored_bits <= dynamic_bits && stored_bits <= fixed_bits) {
         write_stored(&w, data, total);
     } else if (fixed_bits < dynamic_bits) {
+        png_fast_canonical_codes(&fixed, 288);
+        png_fast_canonical_codes(&fixed_dist, PNG_FAST_DIST_SYMBOLS);
+        fill_length_codes(tables, &fixed);
         png_fast_put(&w, 1 | 1 << 1, 3);  /* BFINAL, BTYPE 1 (fixed) */
-        write_symbols(&w, &fixed, &fixed_dist, &tables[1], data, total, &matches);
+        write_symbols(&w, &fixed, &fixed_dist, tables, data, total, &matches);
     } else {
+        fill_length_codes(tables, &fitted);
         png_fast_write_header(&w, &header);
-        write_symbols(&w, &fitted, &fitted_dist, &tables[0], data, total, &matches);
+        write_symbols(&w, &fitted, &fitted_dist, tables, data, total, &matches);
     }
     png_fast_align(&w);
     uint32_t adler = k->adler32(1, data, total);

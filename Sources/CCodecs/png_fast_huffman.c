@@ -7,10 +7,22 @@
 
 typedef struct { uint32_t frequency; uint16_t symbol; } leaf;
 
-static int compare_leaves(const void *x, const void *y) {
-    const leaf *a = x, *b = y;
-    if (a->frequency != b->frequency) return a->frequency < b->frequency ? -1 : 1;
-    return (int)a->symbol - (int)b->symbol;
+/* Sorts by frequency, ties by symbol: each leaf as one 64-bit key (frequency above symbol), so a
+ * Shell sort (Ciura's gaps) compares integers and calls nothing; a few hundred keys at most. */
+static void sort_leaves(leaf *leaves, int count) {
+    uint64_t keys[MAX_SYMBOLS];
+    for (int i = 0; i < count; i++) keys[i] = (uint64_t)leaves[i].frequency << 16 | leaves[i].symbol;
+    static const int gaps[] = {132, 57, 23, 10, 4, 1};
+    for (int g = 0; g < 6; g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < count; i++) {
+            uint64_t key = keys[i];
+            int j = i;
+            for (; j >= gap && keys[j - gap] > key; j -= gap) keys[j] = keys[j - gap];
+            keys[j] = key;
+        }
+    }
+    for (int i = 0; i < count; i++) leaves[i] = (leaf){(uint32_t)(keys[i] >> 16), (uint16_t)keys[i]};
 }
 
 void png_fast_huffman_lengths(const uint32_t *frequencies, int count, int limit, uint8_t *lengths) {
@@ -26,7 +38,7 @@ void png_fast_huffman_lengths(const uint32_t *frequencies, int count, int limit,
         lengths[leaves[0].symbol == 0 ? 1 : 0] = 1;
         return;
     }
-    qsort(leaves, (size_t)used, sizeof(leaf), compare_leaves);
+    sort_leaves(leaves, used);
     /* Two queues: the sorted leaves, and the internal nodes, which are made in non-decreasing weight. */
     uint64_t weight[2 * MAX_SYMBOLS];
     int parent[2 * MAX_SYMBOLS];
@@ -78,6 +90,15 @@ void png_fast_huffman_lengths(const uint32_t *frequencies, int count, int limit,
     }
 }
 
+/* The 16 bits of x in reverse order (deflate sends Huffman codes from their top bit, the bit writer
+ * from the bottom one). */
+static inline uint16_t reverse16(uint16_t x) {
+    x = (uint16_t)((x & 0x5555) << 1 | (x >> 1 & 0x5555));
+    x = (uint16_t)((x & 0x3333) << 2 | (x >> 2 & 0x3333));
+    x = (uint16_t)((x & 0x0F0F) << 4 | (x >> 4 & 0x0F0F));
+    return (uint16_t)(x << 8 | x >> 8);
+}
+
 void png_fast_canonical_codes(png_fast_code *code, int count) {
     unsigned per_length[16] = {0}, next[16];
     for (int s = 0; s < count; s++) per_length[code->lengths[s]]++;
@@ -93,9 +114,8 @@ void png_fast_canonical_codes(png_fast_code *code, int count) {
             code->codes[s] = 0;
             continue;
         }
-        unsigned c = next[length]++, reversed = 0;
-        for (unsigned b = 0; b < length; b++) reversed |= ((c >> b) & 1) << (length - 1 - b);
-        code->codes[s] = (uint16_t)reversed;
+        unsigned c = next[length]++;
+        code->codes[s] = (uint16_t)(reverse16((uint16_t)c) >> (16 - length));
     }
 }
 
