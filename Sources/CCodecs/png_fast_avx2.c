@@ -62,5 +62,5 @@ TARGET_ATTR static inline uint64_t avx2_hsum32(__m256i v) {
 #include "png_fast_vector.h"
 
 const png_fast_kernels png_fast_avx2_kernels = {
-    avx2_convert_row, avx2_filter_row, avx2_next_match, avx2_match_length, avx2_adler32, png_fast_crc32_pclmul,
+    avx2_convert_row, avx2_filter_row, avx2_find_matches, avx2_adler32, png_fast_crc32_pclmul,
 };

@@ -1,37 +1,13 @@
 /* Cairn's fast PNG encoder: rows converted and filtered, matches found, one block coded. */
 #include <stdlib.h>
-#include <stdio.h>
 #include "png_fast.h"
 
-/* A match: `length` bytes at `position` repeat those `distance` bytes back. */
-typedef struct match {
-    uint32_t position;
-    uint16_t length;
-    uint16_t distance;
-} match;
-
-typedef struct match_list {
-    match *items;
-    size_t count, capacity;
-} match_list;
-
-/* What the codes are fitted to and sized by, counted while matches are found: literal/length and
- * distance symbols, and the extra bits the matches carry (so no pass over the matches is needed). */
-typedef struct tally {
-    uint32_t litlen[PNG_FAST_LITLEN_SYMBOLS];
-    uint32_t dist[PNG_FAST_DIST_SYMBOLS];
-    uint64_t extra_bits;
-} tally;
-
-static int append_match(match_list *list, size_t position, size_t length, size_t distance) {
-    if (list->count == list->capacity) {
-        size_t capacity = list->capacity ? list->capacity * 2 : 1024;
-        match *items = realloc(list->items, capacity * sizeof(match));
-        if (items == NULL) return 0;
-        list->items = items;
-        list->capacity = capacity;
-    }
-    list->items[list->count++] = (match){(uint32_t)position, (uint16_t)length, (uint16_t)distance};
+int png_fast_grow_matches(png_fast_match_list *list) {
+    size_t capacity = list->capacity ? list->capacity * 2 : 1024;
+    png_fast_match *items = realloc(list->items, capacity * sizeof(png_fast_match));
+    if (items == NULL) return 0;
+    list->items = items;
+    list->capacity = capacity;
     return 1;
 }
 
@@ -64,125 +40,6 @@ static void filter_row(const png_fast_kernels *k, int filter, const uint8_t *row
     }
 }
 
-/* Where the literals between vector-found matches are looked up: the last position (plus one) at
- * which each hash of four bytes was seen, as libdeflate's fastest level keeps it. */
-#define HASH_BITS 14
-#define WINDOW 32768
-
-static inline uint32_t hash4(const uint8_t *p) { return (png_fast_load32(p) * 2654435761u) >> (32 - HASH_BITS); }
-
-/* A distance's symbol, extra bit count and extra value, by arithmetic (RFC 1951's table). */
-static inline void distance_code(unsigned distance, unsigned *symbol, unsigned *extra_bits, unsigned *extra) {
-    unsigned d = distance - 1;
-    if (d < 4) {
-        *symbol = d;
-        *extra_bits = 0;
-        *extra = 0;
-        return;
-    }
-    unsigned log = 31 - (unsigned)__builtin_clz(d);
-    *symbol = 2 * log + ((d >> (log - 1)) & 1);
-    *extra_bits = log - 1;
-    *extra = d & ((1u << (log - 1)) - 1);
-}
-
-/* The longest repeat at `found` among the candidate distances (0: none), tried in order; a tie keeps
- * the earlier one, and one as long as `limit` ends the search. */
-static size_t longest_repeat(const png_fast_kernels *k, const uint8_t *data, size_t found, size_t limit,
-                             const size_t *distances, int count, size_t *chosen) {
-    size_t best = 0;
-    uint32_t value = png_fast_load32(data + found);
-    for (int i = 0; i < count && best < limit; i++) {
-        size_t d = distances[i];
-        if (d == 0 || png_fast_load32(data + found - d) != value) continue;
-        size_t length = k->match_length(data + found, data + found - d, limit);
-        if (length > best) {
-            best = length;
-            *chosen = d;
-        }
-    }
-    return best;
-}
-
-/* x mod bpp without a division (bpp is 3 or 4). */
-static inline size_t mod_bpp(size_t x, size_t bpp) { return bpp == 4 ? (x & 3) : x % 3; }
-
-/* The literals in [from, to) looked up in the hash table, only where pixels start: the repeats that
- * the vector search misses (a badge's shape or a glyph seen before, a circle's row shifted by some
- * pixels) repeat whole pixels, so they start there too, and a quarter of the lookups find them.
- * Scanlines are `line` bytes, a filter byte and then pixels of `bpp` bytes; `row` is where the one
- * holding `from` starts. The first repeat found, or `to`. */
-static size_t hashed_repeat(const uint8_t *data, size_t from, size_t to, size_t row, size_t line, size_t bpp,
-                            uint32_t *table, size_t *distance) {
-    size_t s = from, row_end = row + line;
-    if (s == row) {
-        s++;
-    } else if (mod_bpp(s - row - 1, bpp) != 0) {
-        s += bpp - mod_bpp(s - row - 1, bpp);
-    }
-    if (s >= row_end) {  /* past the row's last pixel: the next row's first */
-        s = row_end + 1;
-        row_end += line;
-    }
-    while (s < to) {
-        uint32_t h = hash4(data + s), seen = table[h];
-        table[h] = (uint32_t)s + 1;
-        if (seen != 0 && s - (seen - 1) <= WINDOW && png_fast_load32(data + seen - 1) == png_fast_load32(data + s)) {
-            *distance = s - (seen - 1);
-            return s;
-        }
-        s += bpp;
-        if (s >= row_end) {
-            s = row_end + 1;
-            row_end += line;
-        }
-    }
-    return to;
-}
-
-/* The matches in `data` (scanlines of `line` bytes, pixels of `bpp`): repeats of the byte before (a
- * run), of the pixel before (flat colour, unfiltered) and of the scanline above (`up_distance`, 0 for
- * none) found by the vector kernels, and between them repeats found through a hash table; counts the
- * symbols in `counts`. Greedy, deterministic. */
-static int find_matches(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t line, size_t bpp,
-                        size_t up_distance, match_list *matches, tally *counts, uint32_t *table) {
-    size_t last = total >= PNG_FAST_MIN_MATCH ? total - PNG_FAST_MIN_MATCH + 1 : 0;
-    size_t p = 1, literals_from = 0, row = 0;
-    while (p < last) {
-        if (p - row >= line) row = p - (p - row) % line;  /* the scanline p is in starts at row */
-        /* a distance takes part once p has reached it */
-        size_t pixel = p >= bpp ? bpp : 0, distance = up_distance != 0 && p >= up_distance ? up_distance : 0;
-        size_t to = last;
-        if (pixel == 0 && bpp < to) to = bpp;
-        if (up_distance != 0 && distance == 0 && up_distance < to) to = up_distance;
-        size_t q = k->next_match(data, p, to, pixel, distance);
-        /* the literals before q: any of them may start an older repeat */
-        size_t found_distance = 0, found = p < q ? hashed_repeat(data, p, q, row, line, bpp, table, &found_distance) : q;
-        if (found >= to) {
-            p = to;
-            continue;
-        }
-        size_t limit = total - found < PNG_FAST_MAX_MATCH ? total - found : PNG_FAST_MAX_MATCH;
-        size_t length, chosen = found_distance;
-        if (found_distance != 0) {
-            length = k->match_length(data + found, data + found - found_distance, limit);
-        } else {
-            const size_t candidates[3] = {1, pixel, distance};
-            length = longest_repeat(k, data, found, limit, candidates, 3, &chosen);
-        }
-        for (size_t i = literals_from; i < found; i++) counts->litlen[data[i]]++;
-        if (!append_match(matches, found, length, chosen)) return 0;
-        unsigned symbol, extra_bits, extra;
-        distance_code((unsigned)chosen, &symbol, &extra_bits, &extra);
-        counts->litlen[png_fast_length_table[length].symbol]++;
-        counts->dist[symbol]++;
-        counts->extra_bits += extra_bits + png_fast_length_table[length].extra_bits;
-        p = literals_from = found + length;
-    }
-    for (size_t i = literals_from; i < total; i++) counts->litlen[data[i]]++;
-    return 1;
-}
-
 /* Each match length's code (length symbol and extra bits) under a literal/length code. */
 typedef struct length_codes {
     uint32_t bits[PNG_FAST_MAX_MATCH + 1];
@@ -198,7 +55,7 @@ static void fill_length_codes(length_codes *table, const png_fast_code *litlen) 
 }
 
 /* The data's size in bits under a pair of codes (without any header). */
-static uint64_t coded_bits(const png_fast_code *litlen, const png_fast_code *dist, const tally *counts) {
+static uint64_t coded_bits(const png_fast_code *litlen, const png_fast_code *dist, const png_fast_tally *counts) {
     uint64_t bits = counts->extra_bits;
     for (int s = 0; s < PNG_FAST_LITLEN_SYMBOLS; s++) bits += (uint64_t)counts->litlen[s] * litlen->lengths[s];
     for (int s = 0; s < PNG_FAST_DIST_SYMBOLS; s++) bits += (uint64_t)counts->dist[s] * dist->lengths[s];
@@ -221,13 +78,13 @@ static void write_literals(png_fast_bits *w, const png_fast_code *code, const ui
 }
 
 static void write_symbols(png_fast_bits *w, const png_fast_code *litlen, const png_fast_code *dist,
-                          const length_codes *lengths, const uint8_t *data, size_t total, const match_list *matches) {
+                          const length_codes *lengths, const uint8_t *data, size_t total, const png_fast_match_list *matches) {
     size_t position = 0;
     for (size_t i = 0; i < matches->count; i++) {
-        const match *m = &matches->items[i];
+        const png_fast_match *m = &matches->items[i];
         write_literals(w, litlen, data + position, m->position - position);
         unsigned symbol, extra_bits, extra;
-        distance_code(m->distance, &symbol, &extra_bits, &extra);
+        png_fast_distance_code(m->distance, &symbol, &extra_bits, &extra);
         png_fast_flush(w);
         png_fast_put(w, lengths->bits[m->length], lengths->count[m->length]);
         png_fast_put(w, dist->codes[symbol], dist->lengths[symbol]);
@@ -267,16 +124,16 @@ static void fixed_lengths(png_fast_code *litlen, png_fast_code *dist) {
 /* Codes and writes the filtered rows as one zlib stream. */
 static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t line, size_t bpp,
                            size_t up_distance, uint8_t *out) {
-    match_list matches = {NULL, 0, 0};
-    tally counts;
+    png_fast_match_list matches = {NULL, 0, 0};
+    png_fast_tally counts;
     memset(&counts, 0, sizeof counts);
-    uint32_t *table = calloc((size_t)1 << HASH_BITS, sizeof(uint32_t));
+    uint32_t *table = calloc((size_t)1 << PNG_FAST_HASH_BITS, sizeof(uint32_t));
     length_codes *tables = malloc(sizeof(length_codes));
     /* room for the matches of most images at once */
     matches.capacity = total / 64 + 1024;
-    matches.items = malloc(matches.capacity * sizeof(match));
+    matches.items = malloc(matches.capacity * sizeof(png_fast_match));
     if (matches.items == NULL) matches.capacity = 0;
-    if (table == NULL || tables == NULL || !find_matches(k, data, total, line, bpp, up_distance, &matches, &counts, table)) {
+    if (table == NULL || tables == NULL || !k->find_matches(data, total, line, bpp, up_distance, &matches, &counts, table)) {
         free(table);
         free(tables);
         free(matches.items);
@@ -364,12 +221,12 @@ static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_
 /* An estimate of the coded size of `data` in bits: matches at 16 bits, literals at their entropy. */
 static double estimate_bits(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t line, size_t bpp,
                             size_t up_distance, uint32_t *table) {
-    match_list matches = {NULL, 0, 0};
-    tally all;
+    png_fast_match_list matches = {NULL, 0, 0};
+    png_fast_tally all;
     memset(&all, 0, sizeof all);
     const uint32_t *counts = all.litlen;
-    memset(table, 0, sizeof(uint32_t) << HASH_BITS);
-    if (!find_matches(k, data, total, line, bpp, up_distance, &matches, &all, table)) {
+    memset(table, 0, sizeof(uint32_t) << PNG_FAST_HASH_BITS);
+    if (!k->find_matches(data, total, line, bpp, up_distance, &matches, &all, table)) {
         free(matches.items);
         return 0;
     }
@@ -390,7 +247,7 @@ static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size
     size_t strips = height <= 2 * SAMPLE_ROWS ? 1 : 2, per_strip = strips == 1 ? height : SAMPLE_ROWS;
     size_t total = strips * per_strip * line;
     uint8_t *sample = malloc(total + 2 * PNG_FAST_PAD);
-    uint32_t *table = malloc(sizeof(uint32_t) << HASH_BITS);
+    uint32_t *table = malloc(sizeof(uint32_t) << PNG_FAST_HASH_BITS);
     int choice = CAIRN_PNG_FILTER_ADAPTIVE;
     if (sample != NULL && table != NULL) {
         memset(sample + total, 0, 2 * PNG_FAST_PAD);
@@ -402,7 +259,7 @@ static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size
                 filter_rows(k, pixels, stride, width, first, per_strip, bpp, modes[m], rows, span,
                             sample + s * per_strip * line);
             }
-            cost[m] = estimate_bits(k, sample, total, line, (size_t)bpp, per_strip > 1 && line <= WINDOW ? line : 0, table);
+            cost[m] = estimate_bits(k, sample, total, line, (size_t)bpp, per_strip > 1 && line <= PNG_FAST_WINDOW ? line : 0, table);
         }
         /* Unfiltered rows are about twice as fast to code: they win unless filtering saves a tenth. */
         if (cost[1] >= 0.9 * cost[0]) choice = CAIRN_PNG_FILTER_NONE;
@@ -433,7 +290,7 @@ size_t cairn_png_fast_zlib(const uint32_t *pixels, size_t stride, uint32_t width
     if (filter == CAIRN_PNG_FILTER_ADAPTIVE) filter = choose_filter(k, pixels, stride, width, height, bpp, rows, span);
     filter_rows(k, pixels, stride, width, 0, height, bpp, filter, rows, span, data);
     /* Row-up matches reach one scanline back; deflate's window is 32 KiB. */
-    size_t up_distance = line <= WINDOW && height > 1 ? line : 0;
+    size_t up_distance = line <= PNG_FAST_WINDOW && height > 1 ? line : 0;
     size_t size = deflate_rows(k, data, total, line, (size_t)bpp, up_distance, out);
     free(owned);
     return size;

@@ -95,7 +95,7 @@ static inline uint64_t repeats(const uint8_t *here, uint64_t word, size_t distan
 }
 
 /* Five positions a step, eight bytes read. */
-static size_t portable_next_match(const uint8_t *data, size_t from, size_t to, size_t pixel, size_t distance) {
+static inline size_t portable_next_match(const uint8_t *data, size_t from, size_t to, size_t pixel, size_t distance) {
     size_t p = from;
     for (; p + 5 <= to; p += 5) {
         uint64_t here;
@@ -115,7 +115,7 @@ static size_t portable_next_match(const uint8_t *data, size_t from, size_t to, s
     return to;
 }
 
-static size_t portable_match_length(const uint8_t *a, const uint8_t *b, size_t limit) {
+static inline size_t portable_match_length(const uint8_t *a, const uint8_t *b, size_t limit) {
     size_t n = 0;
     while (n + 8 <= limit) {
         uint64_t x, y;
@@ -128,11 +128,15 @@ static size_t portable_match_length(const uint8_t *a, const uint8_t *b, size_t l
     return n;
 }
 
+#define KERNEL(name) portable_##name
+#define TARGET_ATTR
+#include "png_fast_matches.h"
+
 static uint32_t portable_crc32(uint32_t crc, const uint8_t *data, size_t count) {
     return ~png_fast_crc32_raw(~crc, data, count);
 }
 
 const png_fast_kernels png_fast_portable_kernels = {
-    portable_convert_row, portable_filter_row, portable_next_match, portable_match_length,
+    portable_convert_row, portable_filter_row, portable_find_matches,
     png_fast_adler32_scalar, portable_crc32,
 };

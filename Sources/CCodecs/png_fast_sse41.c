@@ -57,5 +57,5 @@ TARGET_ATTR static inline uint64_t sse41_hsum32(__m128i v) {
 #include "png_fast_vector.h"
 
 const png_fast_kernels png_fast_sse41_kernels = {
-    sse41_convert_row, sse41_filter_row, sse41_next_match, sse41_match_length, sse41_adler32, png_fast_crc32_pclmul,
+    sse41_convert_row, sse41_filter_row, sse41_find_matches, sse41_adler32, png_fast_crc32_pclmul,
 };

@@ -124,7 +124,7 @@ static inline uint64_t KERNEL(equal_mask)(const uint8_t *a, const uint8_t *b) {
 }
 
 TARGET_ATTR
-static size_t KERNEL(next_match)(const uint8_t *data, size_t from, size_t to, size_t pixel, size_t distance) {
+static inline size_t KERNEL(next_match)(const uint8_t *data, size_t from, size_t to, size_t pixel, size_t distance) {
     const uint64_t window = VBYTES == 32 ? 0xFFFFFFFFull : 0xFFFFull;
     for (size_t p = from; p < to; p += VBYTES) {
         uint64_t run = KERNEL(equal_mask)(data + p, data + p - 1);
@@ -147,7 +147,7 @@ static size_t KERNEL(next_match)(const uint8_t *data, size_t from, size_t to, si
 }
 
 TARGET_ATTR
-static size_t KERNEL(match_length)(const uint8_t *a, const uint8_t *b, size_t limit) {
+static inline size_t KERNEL(match_length)(const uint8_t *a, const uint8_t *b, size_t limit) {
     const uint64_t all = VBYTES == 32 ? 0xFFFFFFFFull : 0xFFFFull;
     for (size_t n = 0; n < limit; n += VBYTES) {
         uint64_t equal = V_MASK8(V_CMPEQ8(V_LOAD(a + n), V_LOAD(b + n)));
@@ -158,6 +158,8 @@ static size_t KERNEL(match_length)(const uint8_t *a, const uint8_t *b, size_t li
     }
     return limit;
 }
+
+#include "png_fast_matches.h"
 
 /* ---- Adler-32 ------------------------------------------------------------------------------------ */
 
