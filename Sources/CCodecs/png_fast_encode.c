@@ -199,6 +199,17 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
 static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_t stride, size_t width, size_t first,
                         size_t count, int bpp, int filter, uint8_t *rows, size_t span, uint8_t *data) {
     size_t row_bytes = width * (size_t)bpp, line = row_bytes + 1;
+    if (filter == CAIRN_PNG_FILTER_NONE) {
+        /* Unfiltered rows are converted in place, without row buffers or a copy. What convert_row
+         * writes past a row lands in the next one, written after it, or in the padding after the
+         * data, which the caller zeroes afterwards. */
+        for (size_t y = first; y < first + count; y++) {
+            uint8_t *out = data + (y - first) * line;
+            k->convert_row(pixels + y * stride, width, bpp, out + 1);
+            out[0] = CAIRN_PNG_FILTER_NONE;
+        }
+        return;
+    }
     uint8_t *current = rows + PNG_FAST_PAD, *previous = rows + span + PNG_FAST_PAD;
     uint8_t *candidate = rows + 2 * span + PNG_FAST_PAD;
     if (first == 0) {
@@ -250,7 +261,6 @@ static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size
     uint32_t *table = malloc(sizeof(uint32_t) << PNG_FAST_HASH_BITS);
     int choice = CAIRN_PNG_FILTER_ADAPTIVE;
     if (sample != NULL && table != NULL) {
-        memset(sample + total, 0, 2 * PNG_FAST_PAD);
         double cost[2];
         const int modes[2] = {CAIRN_PNG_FILTER_NONE, CAIRN_PNG_FILTER_ADAPTIVE};
         for (int m = 0; m < 2; m++) {
@@ -261,6 +271,7 @@ static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size
                 filter_rows(k, pixels, stride, width, first, per_strip, bpp, modes[m], rows, span,
                             sample + s * per_strip * line);
             }
+            memset(sample + total, 0, 2 * PNG_FAST_PAD);
             cost[m] = estimate_bits(k, sample, total, line, (size_t)bpp, per_strip > 1 && line <= PNG_FAST_WINDOW ? line : 0, table);
         }
         /* Unfiltered rows are about twice as fast to code: they win unless filtering saves a tenth. */
@@ -288,9 +299,9 @@ size_t cairn_png_fast_zlib(const uint32_t *pixels, size_t stride, uint32_t width
     if (base == NULL) return 0;
     uint8_t *data = base, *rows = base + total + 2 * PNG_FAST_PAD;
     memset(rows, 0, 3 * span);
-    memset(data + total, 0, 2 * PNG_FAST_PAD);
     if (filter == CAIRN_PNG_FILTER_ADAPTIVE) filter = choose_filter(k, pixels, stride, width, height, bpp, rows, span);
     filter_rows(k, pixels, stride, width, 0, height, bpp, filter, rows, span, data);
+    memset(data + total, 0, 2 * PNG_FAST_PAD);
     /* Row-up matches reach one scanline back; deflate's window is 32 KiB. */
     size_t up_distance = line <= PNG_FAST_WINDOW && height > 1 ? line : 0;
     size_t size = deflate_rows(k, data, total, line, (size_t)bpp, up_distance, out);
