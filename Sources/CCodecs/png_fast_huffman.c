@@ -7,22 +7,23 @@
 
 typedef struct { uint32_t frequency; uint16_t symbol; } leaf;
 
-/* Sorts by frequency, ties by symbol: each leaf as one 64-bit key (frequency above symbol), so a
- * Shell sort (Ciura's gaps) compares integers and calls nothing; a few hundred keys at most. */
+/* Sorts by frequency, ties by symbol (the leaves come in symbol order): a stable LSD radix sort,
+ * a byte of the frequency a pass, passes over bytes all leaves share skipped. No comparisons, so no
+ * mispredicted branches, which cost a comparison sort of a few hundred counts more than the sort. */
 static void sort_leaves(leaf *leaves, int count) {
-    uint64_t keys[MAX_SYMBOLS];
-    for (int i = 0; i < count; i++) keys[i] = (uint64_t)leaves[i].frequency << 16 | leaves[i].symbol;
-    static const int gaps[] = {132, 57, 23, 10, 4, 1};
-    for (int g = 0; g < 6; g++) {
-        int gap = gaps[g];
-        for (int i = gap; i < count; i++) {
-            uint64_t key = keys[i];
-            int j = i;
-            for (; j >= gap && keys[j - gap] > key; j -= gap) keys[j] = keys[j - gap];
-            keys[j] = key;
-        }
+    leaf buffer[MAX_SYMBOLS];
+    leaf *from = leaves, *to = buffer;
+    for (int shift = 0; shift < 32; shift += 8) {
+        int start[257] = {0};
+        for (int i = 0; i < count; i++) start[(from[i].frequency >> shift & 0xFF) + 1]++;
+        if (start[(from[0].frequency >> shift & 0xFF) + 1] == count) continue;  /* one bucket: no change */
+        for (int b = 0; b < 256; b++) start[b + 1] += start[b];
+        for (int i = 0; i < count; i++) to[start[from[i].frequency >> shift & 0xFF]++] = from[i];
+        leaf *swap = from;
+        from = to;
+        to = swap;
     }
-    for (int i = 0; i < count; i++) leaves[i] = (leaf){(uint32_t)(keys[i] >> 16), (uint16_t)keys[i]};
+    if (from != leaves) memcpy(leaves, from, (size_t)count * sizeof(leaf));
 }
 
 void png_fast_huffman_lengths(const uint32_t *frequencies, int count, int limit, uint8_t *lengths) {
