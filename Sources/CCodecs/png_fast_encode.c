@@ -265,7 +265,7 @@ static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size
         const int modes[2] = {CAIRN_PNG_FILTER_NONE, CAIRN_PNG_FILTER_ADAPTIVE};
         for (int m = 0; m < 2; m++) {
             for (size_t s = 0; s < strips; s++) {
-                /* a third and two thirds down, the second strip kept inside images of 17 to 23 rows */
+                /* a third and two thirds down, the second strip kept inside images of 17 to 21 rows */
                 size_t first = strips == 1 ? 0 : height * (s + 1) / 3;
                 if (first + per_strip > height) first = height - per_strip;
                 filter_rows(k, pixels, stride, width, first, per_strip, bpp, modes[m], rows, span,
