@@ -15,6 +15,9 @@
  * buffers that vector code reads or writes past their end. */
 #define PNG_FAST_PAD 64
 
+struct png_fast_match_list;
+struct png_fast_tally;
+
 /* One instruction set's kernels. Every path computes exactly the same results. */
 typedef struct png_fast_kernels {
     /* Premultiplied ARGB32 to R,G,B (bpp 3) or straight R,G,B,A (bpp 4); may write 32 bytes past the row. */
@@ -23,11 +26,9 @@ typedef struct png_fast_kernels {
      * before them) into `out`; returns the cost: the sum of |b| over the output read as signed bytes. */
     uint64_t (*filter_row)(int filter, const uint8_t *row, const uint8_t *previous, size_t count, int bpp,
                            uint8_t *out);
-    /* The first p in [from, to) where the PNG_FAST_MIN_MATCH bytes at p equal those at p - 1, or (when
-     * `distance` is not 0) those at p - distance; `to` when none. Reads up to 64 bytes past `to`. */
-    size_t (*next_match)(const uint8_t *data, size_t from, size_t to, size_t distance);
-    /* How many leading bytes `a` and `b` share, at most `limit`. Reads up to 32 bytes past a + limit. */
-    size_t (*match_length)(const uint8_t *a, const uint8_t *b, size_t limit);
+    /* The matches of a zlib stream's data (png_fast_matches.h, compiled with the path's kernels). */
+    int (*find_matches)(const uint8_t *data, size_t total, size_t line, size_t bpp, size_t up_distance,
+                        struct png_fast_match_list *matches, struct png_fast_tally *counts, uint32_t *table);
     uint32_t (*adler32)(uint32_t adler, const uint8_t *data, size_t count);
     uint32_t (*crc32)(uint32_t crc, const uint8_t *data, size_t count);
 } png_fast_kernels;
@@ -123,7 +124,59 @@ typedef struct png_fast_header {
 void png_fast_plan_header(png_fast_header *header, const png_fast_code *litlen, const png_fast_code *dist);
 void png_fast_write_header(png_fast_bits *w, const png_fast_header *header);
 
-/* Deflate's length symbols: for each match length 3…258, its symbol, extra bit count and extra value. */
-void png_fast_length_symbol(unsigned length, unsigned *symbol, unsigned *extra_bits, unsigned *extra);
+/* Deflate's length symbols: for each match length 3…258, its symbol, extra bit count and extra value
+ * (filled by png_fast_init_tables). */
+typedef struct png_fast_length_code {
+    uint16_t symbol;
+    uint8_t extra_bits, extra;
+} png_fast_length_code;
+extern png_fast_length_code png_fast_length_table[PNG_FAST_MAX_MATCH + 1];
+void png_fast_init_length_table(void);
+
+/* ---- matches ------------------------------------------------------------------------------------ */
+
+/* The hash table of the match search: the last position (plus one) at which each hash of four bytes
+ * was seen, as libdeflate's fastest level keeps it; deflate's window. */
+#define PNG_FAST_HASH_BITS 14
+#define PNG_FAST_WINDOW 32768
+
+/* A match: `length` bytes at `position` repeat those `distance` bytes back. */
+typedef struct png_fast_match {
+    uint32_t position;
+    uint16_t length;
+    uint16_t distance;
+} png_fast_match;
+
+typedef struct png_fast_match_list {
+    png_fast_match *items;
+    size_t count, capacity;
+} png_fast_match_list;
+
+/* Makes room for one more match; 0 when out of memory. */
+int png_fast_grow_matches(png_fast_match_list *list);
+
+/* What the codes are fitted to and sized by, counted while matches are found: literal/length and
+ * distance symbols, and the extra bits the matches carry (so no pass over the matches is needed). */
+typedef struct png_fast_tally {
+    uint32_t litlen[PNG_FAST_LITLEN_SYMBOLS];
+    uint32_t dist[PNG_FAST_DIST_SYMBOLS];
+    uint64_t extra_bits;
+} png_fast_tally;
+
+/* A distance's symbol, extra bit count and extra value, by arithmetic (RFC 1951's table). */
+static inline void png_fast_distance_code(unsigned distance, unsigned *symbol, unsigned *extra_bits,
+                                          unsigned *extra) {
+    unsigned d = distance - 1;
+    if (d < 4) {
+        *symbol = d;
+        *extra_bits = 0;
+        *extra = 0;
+        return;
+    }
+    unsigned log = 31 - (unsigned)__builtin_clz(d);
+    *symbol = 2 * log + ((d >> (log - 1)) & 1);
+    *extra_bits = log - 1;
+    *extra = d & ((1u << (log - 1)) - 1);
+}
 
 #endif

@@ -30,6 +30,15 @@
 #define V_ADD64 _mm256_add_epi64
 #define V_MADDUBS _mm256_maddubs_epi16
 #define V_MADD16 _mm256_madd_epi16
+#define V_ANDNOT(a, b) _mm256_andnot_si256(a, b)
+#define V_SRLI32 _mm256_srli_epi32
+#define V_SLLI32 _mm256_slli_epi32
+#define V_SUB32 _mm256_sub_epi32
+#define V_MIN32 _mm256_min_epi32
+#define V_MAX32 _mm256_max_epi32
+#define V_CMPEQ32 _mm256_cmpeq_epi32
+/* 32-bit lanes as floats, a float quotient, and back truncated */
+#define V_DIV_TRUNC(n, d) _mm256_cvttps_epi32(_mm256_div_ps(_mm256_cvtepi32_ps(n), _mm256_cvtepi32_ps(d)))
 #define V_SHUFFLE8 _mm256_shuffle_epi8
 #define V_BYTES_FROM(...) _mm256_setr_epi8(__VA_ARGS__)
 /* Each 128-bit lane holds four pixels' 12 bytes at its start. */
@@ -53,5 +62,5 @@ TARGET_ATTR static inline uint64_t avx2_hsum32(__m256i v) {
 #include "png_fast_vector.h"
 
 const png_fast_kernels png_fast_avx2_kernels = {
-    avx2_convert_row, avx2_filter_row, avx2_next_match, avx2_match_length, avx2_adler32, png_fast_crc32_pclmul,
+    avx2_convert_row, avx2_filter_row, avx2_find_matches, avx2_adler32, png_fast_crc32_pclmul,
 };

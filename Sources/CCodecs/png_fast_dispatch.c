@@ -48,6 +48,7 @@ static void initialize(void) {
         }
     }
     png_fast_init_crc_tables();
+    png_fast_init_length_table();
     int wanted = CAIRN_PNG_PATH_COUNT - 1;
     const char *forced = getenv("CAIRN_PNG_SIMD");
     if (forced != NULL) {

@@ -2,27 +2,12 @@
 #include <stdlib.h>
 #include "png_fast.h"
 
-/* A match: `length` bytes at `position` repeat those `distance` bytes back. */
-typedef struct match {
-    uint32_t position;
-    uint16_t length;
-    uint16_t distance;
-} match;
-
-typedef struct match_list {
-    match *items;
-    size_t count, capacity;
-} match_list;
-
-static int append_match(match_list *list, size_t position, size_t length, size_t distance) {
-    if (list->count == list->capacity) {
-        size_t capacity = list->capacity ? list->capacity * 2 : 1024;
-        match *items = realloc(list->items, capacity * sizeof(match));
-        if (items == NULL) return 0;
-        list->items = items;
-        list->capacity = capacity;
-    }
-    list->items[list->count++] = (match){(uint32_t)position, (uint16_t)length, (uint16_t)distance};
+int png_fast_grow_matches(png_fast_match_list *list) {
+    size_t capacity = list->capacity ? list->capacity * 2 : 1024;
+    png_fast_match *items = realloc(list->items, capacity * sizeof(png_fast_match));
+    if (items == NULL) return 0;
+    list->items = items;
+    list->capacity = capacity;
     return 1;
 }
 
@@ -55,57 +40,6 @@ static void filter_row(const png_fast_kernels *k, int filter, const uint8_t *row
     }
 }
 
-/* Where the literals between vector-found matches are looked up: the last position (plus one) at
- * which each hash of four bytes was seen, as libdeflate's fastest level keeps it. */
-#define HASH_BITS 14
-#define WINDOW 32768
-
-static inline uint32_t hash4(const uint8_t *p) { return (png_fast_load32(p) * 2654435761u) >> (32 - HASH_BITS); }
-
-/* The matches in `data`: runs and row-up matches found by the vector kernels, and between them
- * repeats found through a hash table; counts the literals left over. Greedy, deterministic. */
-static int find_matches(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t up_distance,
-                        match_list *matches, uint32_t *literal_counts, uint32_t *table) {
-    size_t last = total >= PNG_FAST_MIN_MATCH ? total - PNG_FAST_MIN_MATCH + 1 : 0;
-    size_t p = 1, literals_from = 0;
-    while (p < last) {
-        size_t distance = up_distance != 0 && p >= up_distance ? up_distance : 0;
-        size_t to = up_distance != 0 && distance == 0 && up_distance < last ? up_distance : last;
-        size_t q = k->next_match(data, p, to, distance);
-        /* the literals before q: any of them may start an older repeat */
-        size_t found = q, found_distance = 0;
-        for (size_t s = p; s < q; s++) {
-            uint32_t h = hash4(data + s), seen = table[h];
-            table[h] = (uint32_t)s + 1;
-            if (seen != 0 && s - (seen - 1) <= WINDOW && png_fast_load32(data + seen - 1) == png_fast_load32(data + s)) {
-                found = s;
-                found_distance = s - (seen - 1);
-                break;
-            }
-        }
-        if (found >= to) {
-            p = to;
-            continue;
-        }
-        size_t limit = total - found < PNG_FAST_MAX_MATCH ? total - found : PNG_FAST_MAX_MATCH;
-        size_t length, chosen;
-        if (found_distance != 0) {
-            length = k->match_length(data + found, data + found - found_distance, limit);
-            chosen = found_distance;
-        } else {
-            size_t run = k->match_length(data + found, data + found - 1, limit);
-            size_t up = distance != 0 ? k->match_length(data + found, data + found - distance, limit) : 0;
-            length = up > run ? up : run;
-            chosen = up > run ? distance : 1;
-        }
-        for (size_t i = literals_from; i < found; i++) literal_counts[data[i]]++;
-        if (!append_match(matches, found, length, chosen)) return 0;
-        p = literals_from = found + length;
-    }
-    for (size_t i = literals_from; i < total; i++) literal_counts[data[i]]++;
-    return 1;
-}
-
 /* Each match length's code (length symbol and extra bits) under a literal/length code. */
 typedef struct length_codes {
     uint32_t bits[PNG_FAST_MAX_MATCH + 1];
@@ -114,38 +48,17 @@ typedef struct length_codes {
 
 static void fill_length_codes(length_codes *table, const png_fast_code *litlen) {
     for (unsigned length = 3; length <= PNG_FAST_MAX_MATCH; length++) {
-        unsigned symbol, extra_bits, extra;
-        png_fast_length_symbol(length, &symbol, &extra_bits, &extra);
-        table->bits[length] = litlen->codes[symbol] | extra << litlen->lengths[symbol];
-        table->count[length] = (uint8_t)(litlen->lengths[symbol] + extra_bits);
+        png_fast_length_code c = png_fast_length_table[length];
+        table->bits[length] = litlen->codes[c.symbol] | (uint32_t)c.extra << litlen->lengths[c.symbol];
+        table->count[length] = (uint8_t)(litlen->lengths[c.symbol] + c.extra_bits);
     }
-}
-
-/* A distance's symbol, extra bit count and extra value, by arithmetic (RFC 1951's table). */
-static inline void distance_code(unsigned distance, unsigned *symbol, unsigned *extra_bits, unsigned *extra) {
-    unsigned d = distance - 1;
-    if (d < 4) {
-        *symbol = d;
-        *extra_bits = 0;
-        *extra = 0;
-        return;
-    }
-    unsigned log = 31 - (unsigned)__builtin_clz(d);
-    *symbol = 2 * log + ((d >> (log - 1)) & 1);
-    *extra_bits = log - 1;
-    *extra = d & ((1u << (log - 1)) - 1);
 }
 
 /* The data's size in bits under a pair of codes (without any header). */
-static uint64_t coded_bits(const png_fast_code *litlen, const png_fast_code *dist, const length_codes *lengths,
-                           const uint32_t *literal_counts, const match_list *matches) {
-    uint64_t bits = litlen->lengths[256];
-    for (int s = 0; s < 256; s++) bits += (uint64_t)literal_counts[s] * litlen->lengths[s];
-    for (size_t i = 0; i < matches->count; i++) {
-        unsigned symbol, extra_bits, extra;
-        distance_code(matches->items[i].distance, &symbol, &extra_bits, &extra);
-        bits += lengths->count[matches->items[i].length] + dist->lengths[symbol] + extra_bits;
-    }
+static uint64_t coded_bits(const png_fast_code *litlen, const png_fast_code *dist, const png_fast_tally *counts) {
+    uint64_t bits = counts->extra_bits;
+    for (int s = 0; s < PNG_FAST_LITLEN_SYMBOLS; s++) bits += (uint64_t)counts->litlen[s] * litlen->lengths[s];
+    for (int s = 0; s < PNG_FAST_DIST_SYMBOLS; s++) bits += (uint64_t)counts->dist[s] * dist->lengths[s];
     return bits;
 }
 
@@ -165,13 +78,13 @@ static void write_literals(png_fast_bits *w, const png_fast_code *code, const ui
 }
 
 static void write_symbols(png_fast_bits *w, const png_fast_code *litlen, const png_fast_code *dist,
-                          const length_codes *lengths, const uint8_t *data, size_t total, const match_list *matches) {
+                          const length_codes *lengths, const uint8_t *data, size_t total, const png_fast_match_list *matches) {
     size_t position = 0;
     for (size_t i = 0; i < matches->count; i++) {
-        const match *m = &matches->items[i];
+        const png_fast_match *m = &matches->items[i];
         write_literals(w, litlen, data + position, m->position - position);
         unsigned symbol, extra_bits, extra;
-        distance_code(m->distance, &symbol, &extra_bits, &extra);
+        png_fast_distance_code(m->distance, &symbol, &extra_bits, &extra);
         png_fast_flush(w);
         png_fast_put(w, lengths->bits[m->length], lengths->count[m->length]);
         png_fast_put(w, dist->codes[symbol], dist->lengths[symbol]);
@@ -200,46 +113,39 @@ static void write_stored(png_fast_bits *w, const uint8_t *data, size_t total) {
     } while (position < total);
 }
 
-/* Deflate's fixed literal/length code (RFC 1951, 3.2.6) and its 5-bit distance codes. */
-static void fixed_codes(png_fast_code *litlen, png_fast_code *dist) {
+/* The lengths of deflate's fixed literal/length code (RFC 1951, 3.2.6) and its 5-bit distance codes
+ * (enough to size a block; png_fast_canonical_codes makes the codes when the block is written so). */
+static void fixed_lengths(png_fast_code *litlen, png_fast_code *dist) {
     for (int s = 0; s < 288; s++) litlen->lengths[s] = s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8;
-    png_fast_canonical_codes(litlen, 288);
     memset(dist->lengths, 0, sizeof dist->lengths);
     for (int s = 0; s < 30; s++) dist->lengths[s] = 5;
-    png_fast_canonical_codes(dist, 30);
 }
 
 /* Codes and writes the filtered rows as one zlib stream. */
-static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t up_distance,
-                           uint8_t *out) {
-    match_list matches = {NULL, 0, 0};
-    uint32_t literal_counts[256] = {0};
-    uint32_t *table = calloc((size_t)1 << HASH_BITS, sizeof(uint32_t));
-    length_codes *tables = malloc(2 * sizeof(length_codes));
-    if (table == NULL || tables == NULL || !find_matches(k, data, total, up_distance, &matches, literal_counts, table)) {
+static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t line, size_t bpp,
+                           size_t up_distance, uint8_t *out) {
+    png_fast_match_list matches = {NULL, 0, 0};
+    png_fast_tally counts;
+    memset(&counts, 0, sizeof counts);
+    uint32_t *table = calloc((size_t)1 << PNG_FAST_HASH_BITS, sizeof(uint32_t));
+    length_codes *tables = malloc(sizeof(length_codes));
+    /* room for the matches of most images at once */
+    matches.capacity = total / 64 + 1024;
+    matches.items = malloc(matches.capacity * sizeof(png_fast_match));
+    if (matches.items == NULL) matches.capacity = 0;
+    if (table == NULL || tables == NULL || !k->find_matches(data, total, line, bpp, up_distance, &matches, &counts, table)) {
         free(table);
         free(tables);
         free(matches.items);
         return 0;
     }
     free(table);
-    /* The fitted codes. */
-    uint32_t litlen_counts[PNG_FAST_LITLEN_SYMBOLS] = {0}, dist_counts[PNG_FAST_DIST_SYMBOLS] = {0};
-    memcpy(litlen_counts, literal_counts, sizeof literal_counts);
-    litlen_counts[256] = 1;
-    uint16_t length_symbols[PNG_FAST_MAX_MATCH + 1];
-    for (unsigned length = 3; length <= PNG_FAST_MAX_MATCH; length++) {
-        unsigned symbol, bits, extra;
-        png_fast_length_symbol(length, &symbol, &bits, &extra);
-        length_symbols[length] = (uint16_t)symbol;
-    }
-    for (size_t i = 0; i < matches.count; i++) {
-        unsigned symbol, bits, extra;
-        litlen_counts[length_symbols[matches.items[i].length]]++;
-        distance_code(matches.items[i].distance, &symbol, &bits, &extra);
-        dist_counts[symbol]++;
-    }
-    /* at least two distance codes, so the code is complete whatever is used */
+    /* The fitted codes: the end-of-block symbol once, and at least two distance codes, so the code is
+     * complete whatever is used (sizes are counted before these are added). */
+    uint32_t litlen_counts[PNG_FAST_LITLEN_SYMBOLS], dist_counts[PNG_FAST_DIST_SYMBOLS];
+    counts.litlen[256] = 1;
+    memcpy(litlen_counts, counts.litlen, sizeof litlen_counts);
+    memcpy(dist_counts, counts.dist, sizeof dist_counts);
     int used = 0;
     for (int s = 0; s < PNG_FAST_DIST_SYMBOLS; s++) used += dist_counts[s] != 0;
     if (used < 2) {
@@ -252,13 +158,11 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
     png_fast_canonical_codes(&fitted, PNG_FAST_LITLEN_SYMBOLS);
     png_fast_huffman_lengths(dist_counts, PNG_FAST_DIST_SYMBOLS, 15, fitted_dist.lengths);
     png_fast_canonical_codes(&fitted_dist, PNG_FAST_DIST_SYMBOLS);
-    fixed_codes(&fixed, &fixed_dist);
-    fill_length_codes(&tables[0], &fitted);
-    fill_length_codes(&tables[1], &fixed);
+    fixed_lengths(&fixed, &fixed_dist);
     png_fast_header header;
     png_fast_plan_header(&header, &fitted, &fitted_dist);
-    uint64_t dynamic_bits = header.bits + coded_bits(&fitted, &fitted_dist, &tables[0], literal_counts, &matches);
-    uint64_t fixed_bits = 3 + coded_bits(&fixed, &fixed_dist, &tables[1], literal_counts, &matches);
+    uint64_t dynamic_bits = header.bits + coded_bits(&fitted, &fitted_dist, &counts);
+    uint64_t fixed_bits = 3 + coded_bits(&fixed, &fixed_dist, &counts);
     uint64_t stored_bits = 8 * (total + 5 * ((total + 65534) / 65535 + (total == 0)));
 
     png_fast_bits w = {0, 0, out};
@@ -268,11 +172,15 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
     if (stored_bits <= dynamic_bits && stored_bits <= fixed_bits) {
         write_stored(&w, data, total);
     } else if (fixed_bits < dynamic_bits) {
+        png_fast_canonical_codes(&fixed, 288);
+        png_fast_canonical_codes(&fixed_dist, PNG_FAST_DIST_SYMBOLS);
+        fill_length_codes(tables, &fixed);
         png_fast_put(&w, 1 | 1 << 1, 3);  /* BFINAL, BTYPE 1 (fixed) */
-        write_symbols(&w, &fixed, &fixed_dist, &tables[1], data, total, &matches);
+        write_symbols(&w, &fixed, &fixed_dist, tables, data, total, &matches);
     } else {
+        fill_length_codes(tables, &fitted);
         png_fast_write_header(&w, &header);
-        write_symbols(&w, &fitted, &fitted_dist, &tables[0], data, total, &matches);
+        write_symbols(&w, &fitted, &fitted_dist, tables, data, total, &matches);
     }
     png_fast_align(&w);
     uint32_t adler = k->adler32(1, data, total);
@@ -291,6 +199,17 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
 static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_t stride, size_t width, size_t first,
                         size_t count, int bpp, int filter, uint8_t *rows, size_t span, uint8_t *data) {
     size_t row_bytes = width * (size_t)bpp, line = row_bytes + 1;
+    if (filter == CAIRN_PNG_FILTER_NONE) {
+        /* Unfiltered rows are converted in place, without row buffers or a copy. What convert_row
+         * writes past a row lands in the next one, written after it, or in the padding after the
+         * data, which the caller zeroes afterwards. */
+        for (size_t y = first; y < first + count; y++) {
+            uint8_t *out = data + (y - first) * line;
+            k->convert_row(pixels + y * stride, width, bpp, out + 1);
+            out[0] = CAIRN_PNG_FILTER_NONE;
+        }
+        return;
+    }
     uint8_t *current = rows + PNG_FAST_PAD, *previous = rows + span + PNG_FAST_PAD;
     uint8_t *candidate = rows + 2 * span + PNG_FAST_PAD;
     if (first == 0) {
@@ -311,12 +230,14 @@ static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_
 #define SAMPLE_ROWS 8
 
 /* An estimate of the coded size of `data` in bits: matches at 16 bits, literals at their entropy. */
-static double estimate_bits(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t up_distance,
-                            uint32_t *table) {
-    match_list matches = {NULL, 0, 0};
-    uint32_t counts[256] = {0};
-    memset(table, 0, sizeof(uint32_t) << HASH_BITS);
-    if (!find_matches(k, data, total, up_distance, &matches, counts, table)) {
+static double estimate_bits(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t line, size_t bpp,
+                            size_t up_distance, uint32_t *table) {
+    png_fast_match_list matches = {NULL, 0, 0};
+    png_fast_tally all;
+    memset(&all, 0, sizeof all);
+    const uint32_t *counts = all.litlen;
+    memset(table, 0, sizeof(uint32_t) << PNG_FAST_HASH_BITS);
+    if (!k->find_matches(data, total, line, bpp, up_distance, &matches, &all, table)) {
         free(matches.items);
         return 0;
     }
@@ -337,19 +258,21 @@ static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size
     size_t strips = height <= 2 * SAMPLE_ROWS ? 1 : 2, per_strip = strips == 1 ? height : SAMPLE_ROWS;
     size_t total = strips * per_strip * line;
     uint8_t *sample = malloc(total + 2 * PNG_FAST_PAD);
-    uint32_t *table = malloc(sizeof(uint32_t) << HASH_BITS);
+    uint32_t *table = malloc(sizeof(uint32_t) << PNG_FAST_HASH_BITS);
     int choice = CAIRN_PNG_FILTER_ADAPTIVE;
     if (sample != NULL && table != NULL) {
-        memset(sample + total, 0, 2 * PNG_FAST_PAD);
         double cost[2];
         const int modes[2] = {CAIRN_PNG_FILTER_NONE, CAIRN_PNG_FILTER_ADAPTIVE};
         for (int m = 0; m < 2; m++) {
             for (size_t s = 0; s < strips; s++) {
+                /* a third and two thirds down, the second strip kept inside images of 17 to 21 rows */
                 size_t first = strips == 1 ? 0 : height * (s + 1) / 3;
+                if (first + per_strip > height) first = height - per_strip;
                 filter_rows(k, pixels, stride, width, first, per_strip, bpp, modes[m], rows, span,
                             sample + s * per_strip * line);
             }
-            cost[m] = estimate_bits(k, sample, total, per_strip > 1 && line <= WINDOW ? line : 0, table);
+            memset(sample + total, 0, 2 * PNG_FAST_PAD);
+            cost[m] = estimate_bits(k, sample, total, line, (size_t)bpp, per_strip > 1 && line <= PNG_FAST_WINDOW ? line : 0, table);
         }
         /* Unfiltered rows are about twice as fast to code: they win unless filtering saves a tenth. */
         if (cost[1] >= 0.9 * cost[0]) choice = CAIRN_PNG_FILTER_NONE;
@@ -376,12 +299,12 @@ size_t cairn_png_fast_zlib(const uint32_t *pixels, size_t stride, uint32_t width
     if (base == NULL) return 0;
     uint8_t *data = base, *rows = base + total + 2 * PNG_FAST_PAD;
     memset(rows, 0, 3 * span);
-    memset(data + total, 0, 2 * PNG_FAST_PAD);
     if (filter == CAIRN_PNG_FILTER_ADAPTIVE) filter = choose_filter(k, pixels, stride, width, height, bpp, rows, span);
     filter_rows(k, pixels, stride, width, 0, height, bpp, filter, rows, span, data);
+    memset(data + total, 0, 2 * PNG_FAST_PAD);
     /* Row-up matches reach one scanline back; deflate's window is 32 KiB. */
-    size_t up_distance = line <= WINDOW && height > 1 ? line : 0;
-    size_t size = deflate_rows(k, data, total, up_distance, out);
+    size_t up_distance = line <= PNG_FAST_WINDOW && height > 1 ? line : 0;
+    size_t size = deflate_rows(k, data, total, line, (size_t)bpp, up_distance, out);
     free(owned);
     return size;
 }

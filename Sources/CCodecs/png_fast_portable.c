@@ -84,36 +84,38 @@ static inline uint64_t zero_bytes(uint64_t x) {
     return ~(((x & low7) + low7) | x | low7);
 }
 
-/* Eight positions a step: bytes equal to their neighbour found as zero bytes of an XOR, four in a row
- * by ANDing the mask with itself shifted; the five lowest positions of each word have all four. */
-static size_t portable_next_match(const uint8_t *data, size_t from, size_t to, size_t distance) {
+/* Bits set (the high bit of a byte) where the four bytes from that byte on equal those `distance`
+ * back: bytes equal to their counterpart found as zero bytes of an XOR, four in a row by ANDing the
+ * mask with itself shifted; the five lowest positions of each word have all four. */
+static inline uint64_t repeats(const uint8_t *here, uint64_t word, size_t distance) {
+    uint64_t back;
+    memcpy(&back, here - distance, 8);
+    uint64_t equal = zero_bytes(word ^ back);
+    return equal & equal >> 8 & equal >> 16 & equal >> 24;
+}
+
+/* Five positions a step, eight bytes read. */
+static inline size_t portable_next_match(const uint8_t *data, size_t from, size_t to, size_t pixel, size_t distance) {
     size_t p = from;
     for (; p + 5 <= to; p += 5) {
-        uint64_t here, left, up;
+        uint64_t here;
         memcpy(&here, data + p, 8);
-        memcpy(&left, data + p - 1, 8);
-        uint64_t equal = zero_bytes(here ^ left);
-        if (distance != 0) {
-            memcpy(&up, data + p - distance, 8);
-            uint64_t run = equal & equal >> 8 & equal >> 16 & equal >> 24;
-            equal = zero_bytes(here ^ up);
-            run |= equal & equal >> 8 & equal >> 16 & equal >> 24;
-            equal = run;
-        } else {
-            equal = equal & equal >> 8 & equal >> 16 & equal >> 24;
-        }
-        equal &= 0x000000FFFFFFFFFFull;
-        if (equal != 0) return p + (size_t)(__builtin_ctzll(equal) >> 3);
+        uint64_t found = repeats(data + p, here, 1);
+        if (pixel != 0) found |= repeats(data + p, here, pixel);
+        if (distance != 0) found |= repeats(data + p, here, distance);
+        found &= 0x000000FFFFFFFFFFull;
+        if (found != 0) return p + (size_t)(__builtin_ctzll(found) >> 3);
     }
     for (; p < to; p++) {
         uint32_t value = png_fast_load32(data + p);
         if (value == png_fast_load32(data + p - 1)) return p;
+        if (pixel != 0 && value == png_fast_load32(data + p - pixel)) return p;
         if (distance != 0 && value == png_fast_load32(data + p - distance)) return p;
     }
     return to;
 }
 
-static size_t portable_match_length(const uint8_t *a, const uint8_t *b, size_t limit) {
+static inline size_t portable_match_length(const uint8_t *a, const uint8_t *b, size_t limit) {
     size_t n = 0;
     while (n + 8 <= limit) {
         uint64_t x, y;
@@ -126,11 +128,15 @@ static size_t portable_match_length(const uint8_t *a, const uint8_t *b, size_t l
     return n;
 }
 
+#define KERNEL(name) portable_##name
+#define TARGET_ATTR
+#include "png_fast_matches.h"
+
 static uint32_t portable_crc32(uint32_t crc, const uint8_t *data, size_t count) {
     return ~png_fast_crc32_raw(~crc, data, count);
 }
 
 const png_fast_kernels png_fast_portable_kernels = {
-    portable_convert_row, portable_filter_row, portable_next_match, portable_match_length,
+    portable_convert_row, portable_filter_row, portable_find_matches,
     png_fast_adler32_scalar, portable_crc32,
 };

@@ -30,6 +30,15 @@
 #define V_ADD64 _mm_add_epi64
 #define V_MADDUBS _mm_maddubs_epi16
 #define V_MADD16 _mm_madd_epi16
+#define V_ANDNOT(a, b) _mm_andnot_si128(a, b)
+#define V_SRLI32 _mm_srli_epi32
+#define V_SLLI32 _mm_slli_epi32
+#define V_SUB32 _mm_sub_epi32
+#define V_MIN32 _mm_min_epi32
+#define V_MAX32 _mm_max_epi32
+#define V_CMPEQ32 _mm_cmpeq_epi32
+/* 32-bit lanes as floats, a float quotient, and back truncated */
+#define V_DIV_TRUNC(n, d) _mm_cvttps_epi32(_mm_div_ps(_mm_cvtepi32_ps(n), _mm_cvtepi32_ps(d)))
 #define V_SHUFFLE8 _mm_shuffle_epi8
 #define V_BYTES_FROM(b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, ...) \
     _mm_setr_epi8(b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15)
@@ -48,5 +57,5 @@ TARGET_ATTR static inline uint64_t sse41_hsum32(__m128i v) {
 #include "png_fast_vector.h"
 
 const png_fast_kernels png_fast_sse41_kernels = {
-    sse41_convert_row, sse41_filter_row, sse41_next_match, sse41_match_length, sse41_adler32, png_fast_crc32_pclmul,
+    sse41_convert_row, sse41_filter_row, sse41_find_matches, sse41_adler32, png_fast_crc32_pclmul,
 };

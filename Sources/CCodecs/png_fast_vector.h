@@ -8,10 +8,34 @@
  * V_SUB16, V_ABS8, V_ABS16, V_CMPGT16, V_ANDNOT, V_BLEND8, V_UNPACKLO8, V_UNPACKHI8, V_PACKUS16,
  * V_SAD (sums of 8 bytes into 64-bit lanes), V_ADD32, V_ADD64, V_HSUM64, V_HSUM32, V_MADDUBS, V_MADD16,
  * V_SHUFFLE8, V_BYTES_FROM (a vector of 32 bytes given lowest first), V_STORE_RGB (the 3-byte pixels
- * of a shuffled vector: VBYTES * 3 / 4 bytes).
+ * of a shuffled vector: VBYTES * 3 / 4 bytes), V_SRLI32, V_SLLI32, V_SUB32, V_MIN32, V_MAX32, V_CMPEQ32,
+ * V_DIV_TRUNC (32-bit lanes divided as floats, truncated).
  */
 
 /* ---- pixels -------------------------------------------------------------------------------------- */
+
+/* Premultiplied ARGB32 pixels un-premultiplied, exactly as png_fast_unpremultiply's table does it:
+ * round(c * 255 / a) = (c * 255 + a / 2) / a, clamped to 255, 0 when a is 0. The quotient is taken in
+ * single precision and truncated, which is exact here: the numerator is below 2^16 and the divisor at
+ * most 255, so a quotient that is not a whole number is at least 1/255 below the next one, far more
+ * than a float's rounding error at that size (2^-24 relative), and a whole one is exact. */
+TARGET_ATTR
+static inline VEC KERNEL(unpremultiply)(VEC pixels) {
+    const VEC byte = V_SET1(0xFFu), max = V_SET1(255u);
+    VEC alpha = V_SRLI32(pixels, 24), half = V_SRLI32(alpha, 1), divisor = V_MAX32(alpha, V_SET1(1u));
+    VEC result = V_SLLI32(alpha, 24);
+#define CHANNEL(shift) do { \
+        VEC c = V_AND(V_SRLI32(pixels, shift), byte); \
+        VEC n = V_ADD32(V_SUB32(V_SLLI32(c, 8), c), half);  /* c * 255 + a / 2 */ \
+        result = V_OR(result, V_SLLI32(V_MIN32(V_DIV_TRUNC(n, divisor), max), shift)); \
+    } while (0)
+    CHANNEL(0);
+    CHANNEL(8);
+    CHANNEL(16);
+#undef CHANNEL
+    /* alpha 0 leaves 0 whatever the colour bytes held */
+    return V_ANDNOT(V_CMPEQ32(alpha, V_ZERO()), result);
+}
 
 TARGET_ATTR
 static void KERNEL(convert_row)(const uint32_t *source, size_t width, int bpp, uint8_t *out) {
@@ -41,7 +65,7 @@ static void KERNEL(convert_row)(const uint32_t *source, size_t width, int bpp, u
             } else if (clear == all) {
                 V_STORE(out, V_ZERO());
             } else {
-                png_fast_convert_pixels(source + x, step, 4, out);
+                V_STORE(out, V_SHUFFLE8(KERNEL(unpremultiply)(pixels), order));
             }
             out += VBYTES;
         }
@@ -100,11 +124,15 @@ static inline uint64_t KERNEL(equal_mask)(const uint8_t *a, const uint8_t *b) {
 }
 
 TARGET_ATTR
-static size_t KERNEL(next_match)(const uint8_t *data, size_t from, size_t to, size_t distance) {
+static inline size_t KERNEL(next_match)(const uint8_t *data, size_t from, size_t to, size_t pixel, size_t distance) {
     const uint64_t window = VBYTES == 32 ? 0xFFFFFFFFull : 0xFFFFull;
     for (size_t p = from; p < to; p += VBYTES) {
         uint64_t run = KERNEL(equal_mask)(data + p, data + p - 1);
         uint64_t starts = run & run >> 1 & run >> 2 & run >> 3;
+        if (pixel != 0) {
+            uint64_t left = KERNEL(equal_mask)(data + p, data + p - pixel);
+            starts |= left & left >> 1 & left >> 2 & left >> 3;
+        }
         if (distance != 0) {
             uint64_t up = KERNEL(equal_mask)(data + p, data + p - distance);
             starts |= up & up >> 1 & up >> 2 & up >> 3;
@@ -119,7 +147,7 @@ static size_t KERNEL(next_match)(const uint8_t *data, size_t from, size_t to, si
 }
 
 TARGET_ATTR
-static size_t KERNEL(match_length)(const uint8_t *a, const uint8_t *b, size_t limit) {
+static inline size_t KERNEL(match_length)(const uint8_t *a, const uint8_t *b, size_t limit) {
     const uint64_t all = VBYTES == 32 ? 0xFFFFFFFFull : 0xFFFFull;
     for (size_t n = 0; n < limit; n += VBYTES) {
         uint64_t equal = V_MASK8(V_CMPEQ8(V_LOAD(a + n), V_LOAD(b + n)));
@@ -130,6 +158,8 @@ static size_t KERNEL(match_length)(const uint8_t *a, const uint8_t *b, size_t li
     }
     return limit;
 }
+
+#include "png_fast_matches.h"
 
 /* ---- Adler-32 ------------------------------------------------------------------------------------ */
 
