@@ -30,12 +30,12 @@ struct CairnHTTP1Channel: ServerChildChannel {
         let lane = lane
         return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             guard let lane else { return value }
-            // The lane in front of the decoder, right after the signal; what counts the router's
-            // answers after the HTTP codec, where the ends of Hummingbird's responses go out.
+            // The lane first of all (the signal then only hears of the bytes the decoder gets); what
+            // counts the router's answers after the HTTP codec, where the ends of its responses go out.
             let operations = channel.pipeline.syncOperations
             let router = RouterAnswers()
             try operations.addHandler(HotLaneHandler(lane: lane, router: router),
-                                      position: .after(try operations.handler(type: RequestBytesSignal.self)))
+                                      position: .before(try operations.handler(type: RequestBytesSignal.self)))
             try operations.addHandler(router, position: .after(try operations.handler(type: HTTPConnectionStateHandler.self)))
             return value
         }

@@ -8,8 +8,8 @@ import NIOHTTPTypes
 /// the clock only starts when bytes of a new request arrive (`server.idle_timeout` closes those).
 ///
 /// It sits after the HTTP decoder, where complete heads show; ``RequestBytesSignal``, before the
-/// decoder, tells it when raw bytes arrive, and ``HotLaneHandler/Answered`` when the hot lane
-/// answered the heads in them itself.
+/// decoder, tells it when raw bytes arrive for the decoder, and ``HotLaneHandler/Answered`` when
+/// the hot lane, in front of both, answered heads itself or holds the start of one.
 final class RequestHeadTimeout: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

@@ -13,13 +13,15 @@ import NIOCore
 /// Pipelining keeps its order: the lane answers only while every request it passed on has been
 /// answered (``RouterAnswers``) and the connection can take more writes; the requests after one it
 /// passed on are passed on too. After an answer to `Connection: close` the output is closed, as
-/// Hummingbird does, and nothing more is read. Each read the lane answered something in ends with
-/// an ``Answered`` event, which the header and idle timeouts take as a request read and answered.
+/// Hummingbird does, and nothing more is read. It is first in the pipeline, before
+/// ``RequestBytesSignal``, which hears only of the bytes that go on to the decoder; a read in
+/// which the lane answered something, or began to hold a head, ends with an ``Answered`` event,
+/// which the header and idle timeouts take as requests read and answered (and a head begun).
 final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    /// The inbound event after a read in which the lane answered requests.
+    /// The inbound event after a read in which the lane answered requests or began to hold a head.
     struct Answered {
         /// A partial head is held: the next request has begun.
         let pending: Bool
@@ -45,6 +47,7 @@ final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard !closed else { return }
         guard !passingThrough else { return context.fireChannelRead(data) }
         var buffer = unwrapInboundIn(data)
+        let wasPending = pending != nil
         if var held = pending {
             pending = nil
             held.writeBuffer(&buffer)
@@ -71,7 +74,7 @@ final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
                 }
             }
         }
-        if answered { context.fireUserInboundEventTriggered(Answered(pending: pending != nil)) }
+        if answered || (pending != nil && !wasPending) { context.fireUserInboundEventTriggered(Answered(pending: pending != nil)) }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
