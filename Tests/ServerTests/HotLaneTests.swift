@@ -52,7 +52,7 @@ import TestUpstream
             // A hit for the lane, unless it has a body, a cluster filter or an empty path segment
             // (the router takes those: `/tiles//world/2/2/1.png` and `…/1.png/` are hits there).
             let path = request.target.split(separator: "?", maxSplits: 1)[0]
-            if fromRouter.response.header("Cache-Status") == "cairn; hit", request.body.isEmpty, !request.target.contains("filter="),
+            if fromRouter.response.header("Cache-Status") == "cairn; hit", request.body.isEmpty, !request.fallsBack, !request.target.contains("filter="),
                !path.contains("//"), !path.hasSuffix("/") {
                 hitsAnswered += 1
             }

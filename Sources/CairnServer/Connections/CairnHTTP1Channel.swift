@@ -3,8 +3,9 @@ import Logging
 import NIOCore
 
 /// Hummingbird's HTTP/1.1 child channel with Cairn's connection rules: `server.header_timeout`
-/// (``RequestHeadTimeout``), `server.idle_timeout` (Hummingbird's idle handler), an exact `Date`
-/// header (``DateHeader``) and, unless it is off, the hot lane (``HotLaneHandler``).
+/// (``RequestHeadTimeout``), `server.idle_timeout` (``IdleTimeout``, which also counts the hot
+/// lane's answers), an exact `Date` header (``DateHeader``) and, unless it is off, the hot lane
+/// (``HotLaneHandler``) in front of the HTTP decoder.
 struct CairnHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
@@ -14,8 +15,8 @@ struct CairnHTTP1Channel: ServerChildChannel {
     init(responder: @escaping HTTPChannelHandler.Responder, headerTimeout: Double, idleTimeout: Double, lane: HotLane?) {
         let header = TimeAmount.of(seconds: headerTimeout)
         base = HTTP1Channel(responder: responder,
-                            configuration: .init(additionalChannelHandlers: [RequestHeadTimeout(timeout: header), DateHeader()],
-                                                 idleTimeout: .of(seconds: idleTimeout)))
+                            configuration: .init(additionalChannelHandlers: [RequestHeadTimeout(timeout: header), DateHeader(),
+                                                                              IdleTimeout(timeout: .of(seconds: idleTimeout))]))
         self.lane = lane
     }
 
@@ -29,11 +30,13 @@ struct CairnHTTP1Channel: ServerChildChannel {
         let lane = lane
         return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             guard let lane else { return value }
-            // Right after the connection-state handler (which then counts the lane's requests and
-            // answers for idle timeouts and graceful shutdown), before Hummingbird reads the parts.
+            // The lane first of all (the signal then only hears of the bytes the decoder gets); what
+            // counts the router's answers after the HTTP codec, where the ends of its responses go out.
             let operations = channel.pipeline.syncOperations
-            let state = try operations.handler(type: HTTPConnectionStateHandler.self)
-            try operations.addHandler(HotLaneHandler(lane: lane), position: .after(state))
+            let router = RouterAnswers()
+            try operations.addHandler(HotLaneHandler(lane: lane, router: router),
+                                      position: .before(try operations.handler(type: RequestBytesSignal.self)))
+            try operations.addHandler(router, position: .after(try operations.handler(type: HTTPConnectionStateHandler.self)))
             return value
         }
     }

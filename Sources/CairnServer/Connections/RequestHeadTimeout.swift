@@ -8,7 +8,8 @@ import NIOHTTPTypes
 /// the clock only starts when bytes of a new request arrive (`server.idle_timeout` closes those).
 ///
 /// It sits after the HTTP decoder, where complete heads show; ``RequestBytesSignal``, before the
-/// decoder, tells it when raw bytes arrive.
+/// decoder, tells it when raw bytes arrive for the decoder, and ``HotLaneHandler/Answered`` when
+/// the hot lane, in front of both, answered heads itself or holds the start of one.
 final class RequestHeadTimeout: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -62,6 +63,17 @@ final class RequestHeadTimeout: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let answered = event as? HotLaneHandler.Answered {
+            // The lane read and answered whole requests: only a head it holds half of is due.
+            if answered.pending {
+                phase = .awaitingHead
+                arm(context)
+            } else if phase == .awaitingHead {
+                phase = .betweenRequests
+                disarm()
+            }
+            return context.fireUserInboundEventTriggered(event)
+        }
         guard event is RequestBytesSignal.Arrived else { return context.fireUserInboundEventTriggered(event) }
         if phase == .betweenRequests {
             phase = .awaitingHead

@@ -5,11 +5,12 @@ import Logging
 import NIOCore
 
 /// The hot lane: answers a request for a tile, badge, card or cluster tile that is fresh in the
-/// memory tier as soon as its head is parsed, on the connection's event loop — no router walk, no
+/// memory tier as soon as its head arrives, on the connection's event loop — no router walk, no
 /// middleware fold, no task hop — with exactly the status, headers and body the router would
 /// send, counted in the same metrics and logged the same way. Everything else (a miss, a stale
 /// tile, a disk hit, a bad request, a signed route, a filtered cluster tile, an animated layer)
-/// is left to the router: ``answer(_:)`` returns nil. ``HotLaneHandler`` is its place on each connection.
+/// is left to the router: ``answer(_:)`` returns nil. ``HotLaneHandler`` is its place on each connection,
+/// in front of the HTTP decoder.
 final class HotLane: Sendable {
     private let services: CairnServer.Services
     private let cors: String?
@@ -27,9 +28,10 @@ final class HotLane: Sendable {
         record = RequestRecord(metrics: services.metrics, logger: logger)
     }
 
-    /// The whole answer to the request `head` (counted and logged), or nil when the router must answer it.
+    /// The whole answer to the request `head` (counted and logged), or nil when the router must
+    /// answer it. `head` has no body (``RawRequestHead`` takes only such heads).
     func answer(_ head: HTTPRequest) -> HotAnswer? {
-        guard head.method == .get || head.method == .head, Self.hasNoBody(head.headerFields) else { return nil }
+        guard head.method == .get || head.method == .head else { return nil }
         let start = DispatchTime.now()
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         let path = request.uri.path
@@ -42,7 +44,7 @@ final class HotLane: Sendable {
         let (route, image) = found
         var headers = image.headers
         if let cors { CORS.apply(cors, to: &headers) }
-        // As the application adds them; `DateHeader` on the connection sets the date again when written.
+        // As the application adds them (and ``DateHeader`` sets again when the router's answer is written).
         headers[.date] = DateHeader.now()
         headers[.server] = CairnServer.serverName
         record.finished(method: head.method, target: request.uri.description, route: route.description,
@@ -89,17 +91,4 @@ final class HotLane: Sendable {
         signed.isEmpty || !SignedRoute.groups(endpoint: route.description, path: request.uri.path).contains(where: signed.contains)
     }
 
-    /// No `Transfer-Encoding` and no `Content-Length` other than 0: a GET with a body goes to the router.
-    private static func hasNoBody(_ fields: HTTPFields) -> Bool {
-        fields[.transferEncoding] == nil && (fields[.contentLength].map { $0 == "0" } ?? true)
-    }
-}
-
-/// What the hot lane writes for one request.
-struct HotAnswer {
-    let head: HTTPResponse
-    /// None for a 304 or a HEAD.
-    let body: ByteBuffer?
-    /// The request said `Connection: close`: nothing more is read, the output is closed after the answer.
-    let closes: Bool
 }

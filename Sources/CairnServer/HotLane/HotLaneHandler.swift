@@ -1,88 +1,120 @@
-import HTTPTypes
 import NIOCore
-import NIOHTTPTypes
 
-/// The ``HotLane`` on one HTTP/1.1 connection, in the pipeline just before Hummingbird takes the
-/// request parts: a request head the lane answers is answered right here and its parts (the end)
-/// never reach Hummingbird; any other request passes on untouched.
+/// The ``HotLane`` on one HTTP/1.1 connection, first in the pipeline, in front of NIO's HTTP
+/// decoder: it reads the request heads in the raw bytes (``RawRequestHead``) and answers those the
+/// lane can with bytes of its own — head and body, no `HTTPRequest`, no HTTP encoder — flushed
+/// once the read is done. Every other request goes on to the decoder and Hummingbird as it came.
 ///
-/// Pipelining keeps its order: the lane answers only while no request it passed on is still
-/// unanswered (counted from the ends of the responses Hummingbird writes back through here), and
-/// when the connection can take more writes (else Hummingbird, which waits for it, answers). After
-/// an answer to `Connection: close`, the output is closed, as Hummingbird does, and nothing more is
-/// read. It sits after Hummingbird's connection-state handler, so idle timeouts and graceful
-/// shutdown count the lane's requests and answers too.
-final class HotLaneHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+/// The decoder only ever gets whole requests from here, so it stays at a request's start: a
+/// partial head is held until its end arrives (or the input ends), and on anything the lane cannot
+/// delimit for sure — a body, an odd line, a head past ``RawRequestHead/maximumLength`` — it stops
+/// judging and passes that and all later bytes of the connection on untouched.
+///
+/// Pipelining keeps its order: the lane answers only while every request it passed on has been
+/// answered (``RouterAnswers``) and the connection can take more writes; the requests after one it
+/// passed on are passed on too. After an answer to `Connection: close` the output is closed, as
+/// Hummingbird does, and nothing more is read. It is first in the pipeline, before
+/// ``RequestBytesSignal``, which hears only of the bytes that go on to the decoder; a read in
+/// which the lane answered something, or began to hold a head, ends with an ``Answered`` event,
+/// which the header and idle timeouts take as requests read and answered (and a head begun).
+final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    /// The inbound event after a read in which the lane answered requests or began to hold a head.
+    struct Answered {
+        /// A partial head is held: the next request has begun.
+        let pending: Bool
+    }
 
     private let lane: HotLane
-    /// Requests passed on to Hummingbird whose responses have not ended yet.
-    private var passedOn = 0
-    /// Dropping the rest of a request the lane answered (up to its end).
-    private var skipping = false
-    /// An answer to `Connection: close` went out: every later part is dropped.
+    private let router: RouterAnswers
+    /// The start of a head whose end has not arrived.
+    private var pending: ByteBuffer?
+    /// The lane has stopped judging: every byte goes on to the decoder.
+    private var passingThrough = false
+    /// An answer to `Connection: close` went out: every later byte is dropped.
     private var closed = false
     /// Answers written since the last flush.
     private var unflushed = false
 
-    init(lane: HotLane) {
+    init(lane: HotLane, router: RouterAnswers) {
         self.lane = lane
+        self.router = router
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !closed else { return }
-        let part = unwrapInboundIn(data)
-        if skipping {
-            if case .end = part { skipping = false }
-            return
+        guard !passingThrough else { return context.fireChannelRead(data) }
+        var buffer = unwrapInboundIn(data)
+        let wasPending = pending != nil
+        if var held = pending {
+            pending = nil
+            held.writeBuffer(&buffer)
+            buffer = held
         }
-        guard case .head(let head) = part else { return context.fireChannelRead(data) }
-        guard passedOn == 0, context.channel.isWritable, let answer = lane.answer(head) else {
-            passedOn += 1
-            return context.fireChannelRead(data)
+        var answered = false
+        while buffer.readableBytes > 0, !closed {
+            switch buffer.withUnsafeReadableBytes(RawRequestHead.scan) {
+            case .incomplete:
+                pending = buffer
+                buffer.clear()
+            case .unsupported:
+                passingThrough = true
+                context.fireChannelRead(wrapInboundOut(buffer))
+                buffer.clear()
+            case .head(let head, let length):
+                if router.unanswered == 0, context.channel.isWritable, let answer = lane.answer(head.request) {
+                    buffer.moveReaderIndex(forwardBy: length)
+                    answered = true
+                    write(answer, context: context)
+                } else {
+                    router.unanswered += 1
+                    context.fireChannelRead(wrapInboundOut(buffer.readSlice(length: length)!))
+                }
+            }
         }
-        skipping = true
-        write(answer, context: context)
+        if answered || (pending != nil && !wasPending) { context.fireUserInboundEventTriggered(Answered(pending: pending != nil)) }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        flushIfNeeded(context)
+        if unflushed {
+            unflushed = false
+            context.flush()
+        }
         context.fireChannelReadComplete()
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), passedOn > 0 { passedOn -= 1 }
-        context.write(data, promise: promise)
+    /// The input ended: a partial head held here goes to the decoder, which judges it as ever.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed, let held = pending, !closed {
+            pending = nil
+            passingThrough = true
+            context.fireChannelRead(wrapInboundOut(held))
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
-    func flush(context: ChannelHandlerContext) {
-        unflushed = false
-        context.flush()
-    }
-
-    /// Writes the answer; flushed when this read is done (pipelined answers go out together), or
-    /// at once with `Connection: close`, then the output is closed once it is written.
+    /// Writes the answer's head and body (flushed when this read is done: pipelined answers go
+    /// out together), or at once with `Connection: close`, then the output is closed once it is written.
     private func write(_ answer: HotAnswer, context: ChannelHandlerContext) {
-        context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
-        if let body = answer.body { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+        let head = answer.headBytes(allocator: context.channel.allocator)
         guard answer.closes else {
-            context.write(wrapOutboundOut(.end(nil)), promise: nil)
+            context.write(NIOAny(head), promise: nil)
+            if let body = answer.body { context.write(NIOAny(body), promise: nil) }
             unflushed = true
             return
         }
         closed = true
+        pending = nil
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        if let body = answer.body {
+            context.write(NIOAny(head), promise: nil)
+            context.writeAndFlush(NIOAny(body), promise: written)
+        } else {
+            context.writeAndFlush(NIOAny(head), promise: written)
+        }
         unflushed = false
         written.futureResult.assumeIsolated().whenComplete { _ in context.close(mode: .output, promise: nil) }
-    }
-
-    private func flushIfNeeded(_ context: ChannelHandlerContext) {
-        guard unflushed else { return }
-        unflushed = false
-        context.flush()
     }
 }

@@ -7,6 +7,10 @@ struct LaneRequest: CustomStringConvertible {
     let target: String
     var headers: [(String, String)] = []
     var body: [UInt8] = []
+    /// Bytes sent as they are instead of the ones made of the parts above.
+    var raw: String?
+    /// Something the lane leaves to the router even when it is a hit there.
+    var fallsBack = false
 
     init(_ method: String, _ target: String, _ headers: [(String, String)] = [], body: [UInt8] = []) {
         self.method = method
@@ -15,14 +19,24 @@ struct LaneRequest: CustomStringConvertible {
         self.body = body
     }
 
+    /// A request written by hand (it must ask for `Connection: close`); `fallsBack` when the lane must leave it to the router.
+    init(raw: String, method: String = "GET", target: String, fallsBack: Bool) {
+        self.init(method, target)
+        self.raw = raw
+        self.fallsBack = fallsBack
+    }
+
     var bytes: [UInt8] {
+        if let raw { return Array(raw.utf8) }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         return Array((head + "\r\n").utf8) + body
     }
 
-    var description: String { "\(method) \(target)" + headers.map { " [\($0.0): \($0.1)]" }.joined() }
+    var description: String {
+        raw.map { "raw \($0.debugDescription)" } ?? "\(method) \(target)" + headers.map { " [\($0.0): \($0.1)]" }.joined()
+    }
 }
 
 /// An answer as it came off the wire: the status line and header lines exactly as sent, and the parsed response.
@@ -92,12 +106,40 @@ extension HotLaneTests {
             "/clusters/cities/points/999999999/card.png", "/clusters/cities/points/3413829/card.jpg",
             "/nowhere", "/tiles/world.json",
         ].map { LaneRequest("GET", $0) }
+        requests += try oddRequests(etag: #require(try server.request("/tiles/world/2/2/1.png").header("ETag")))
         requests += [
             LaneRequest("POST", "/tiles/world/2/2/1.png"), LaneRequest("DELETE", "/badges/42.png"),
             LaneRequest("GET", "/tiles/world/2/2/1.png", body: Array("abc".utf8)),
             LaneRequest("GET", "/badges/42.png?" + String(repeating: "a", count: 5000)),
         ]
         return requests
+    }
+
+    /// Heads written by hand for `/tiles/world/2/2/1.png` (whose ETag is `etag`): header names in
+    /// odd case and `Content-Length: 0`, which the lane reads; and what it leaves to the router —
+    /// HTTP/1.0, an absolute-form target, obs-fold, a bare LF, a duplicated `If-None-Match`, a
+    /// non-ASCII value, `Expect`, `Upgrade`, a chunked body, a request line with two spaces.
+    static func oddRequests(etag: String) -> [LaneRequest] {
+        let target = "/tiles/world/2/2/1.png"
+        func raw(_ text: String, method: String = "GET", fallsBack: Bool) -> LaneRequest {
+            LaneRequest(raw: text, method: method, target: target, fallsBack: fallsBack)
+        }
+        return [
+            raw("GET \(target) HTTP/1.1\r\nhOST: 127.0.0.1\r\ncOnNeCtIoN: close\r\niF-nOnE-mAtCh: \(etag)\r\n\r\n", fallsBack: false),
+            raw("GET \(target) HTTP/1.1\r\nHOST: 127.0.0.1\r\nCONNECTION: close\r\nACCEPT-ENCODING:\tgzip \r\ncontent-LENGTH: 0\r\n\r\n", fallsBack: false),
+            raw("HEAD \(target) HTTP/1.1\r\nConnection: close\r\nX-Anything: ok\r\n\r\n", method: "HEAD", fallsBack: false),
+            raw("GET \(target) HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", fallsBack: true),
+            raw("GET http://127.0.0.1\(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", fallsBack: true),
+            raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Note: a\r\n b\r\nConnection: close\r\n\r\n", fallsBack: true),
+            raw("GET \(target) HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n", fallsBack: true),
+            raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nIf-None-Match: \(etag)\r\nIf-None-Match: \"x\"\r\n\r\n", fallsBack: true),
+            raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Name: caf\u{E9}\r\n\r\n", fallsBack: true),
+            raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nExpect: 100-continue\r\n\r\n", fallsBack: true),
+            raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nUpgrade: websocket\r\n\r\n", fallsBack: true),
+            raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", fallsBack: true),
+            raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 00\r\n\r\n", fallsBack: true),
+            raw("GET  \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", fallsBack: true),
+        ]
     }
 
     /// `request` sent to both servers, one right after the other.
