@@ -38,3 +38,22 @@ extension ClusterIndex {
     /// The zooms that have a level of their own: `minZoom` to `maxZoom + 1`.
     var zooms: ClosedRange<Int> { options.minZoom...(options.maxZoom + 1) }
 }
+
+extension ClusterIndex {
+    /// Everything a client can see of an index: each zoom's world GeoJSON, and each cluster's
+    /// children, expansion zoom and first leaves.
+    func everythingSeen(leaves: Int = 0) throws -> [[UInt8]] {
+        var seen: [[UInt8]] = []
+        for zoom in options.minZoom...(options.maxZoom + 1) {
+            let items = clusters(in: .world, zoom: Double(zoom))
+            seen.append(featureCollection(items))
+            for item in items {
+                guard let id = clusterID(of: item) else { continue }
+                seen.append(featureArray(try children(of: id)))
+                seen.append(Array("\(try expansionZoom(of: id))".utf8))
+                if leaves > 0 { seen.append(featureArray(try self.leaves(of: id, limit: leaves))) }
+            }
+        }
+        return seen
+    }
+}

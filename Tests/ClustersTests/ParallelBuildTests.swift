@@ -9,22 +9,6 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Samples/points/cities15000.csv").path
 
-    /// Everything a client can see of an index: each zoom's world GeoJSON, and each cluster's
-    /// children and expansion zoom.
-    private static func everything(_ index: ClusterIndex) throws -> [[UInt8]] {
-        var seen: [[UInt8]] = []
-        for zoom in index.options.minZoom...(index.options.maxZoom + 1) {
-            let items = index.clusters(in: .world, zoom: Double(zoom))
-            seen.append(index.featureCollection(items))
-            for item in items {
-                guard let id = index.clusterID(of: item) else { continue }
-                seen.append(index.featureArray(try index.children(of: id)))
-                seen.append(Array("\(try index.expansionZoom(of: id))".utf8))
-            }
-        }
-        return seen
-    }
-
     @Test(arguments: [2, 3, 8])
     func citiesOnSeveralThreads(threads: Int) throws {
         let points = try PointReader.read(path: Self.cities).points
@@ -33,7 +17,7 @@ import Testing
             let serial = try ClusterIndex(points: points, options: options)
             let parallel = try ClusterIndex(points: points, options: options, threads: threads)
             #expect(parallel.clusterTotal == serial.clusterTotal, "radius \(radius)")
-            #expect(try Self.everything(parallel) == Self.everything(serial), "radius \(radius), \(threads) threads")
+            #expect(try parallel.everythingSeen() == serial.everythingSeen(), "radius \(radius), \(threads) threads")
         }
     }
 
@@ -51,6 +35,6 @@ import Testing
         let parallel = try ClusterIndex(points: points, threads: 2)
         #expect(parallel.clusterTotal == serial.clusterTotal, "seed \(seed)")
         #expect(parallel.levelSummaries == serial.levelSummaries, "seed \(seed)")
-        #expect(try Self.everything(parallel) == Self.everything(serial), "seed \(seed)")
+        #expect(try parallel.everythingSeen() == serial.everythingSeen(), "seed \(seed)")
     }
 }

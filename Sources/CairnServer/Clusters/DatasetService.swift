@@ -78,6 +78,9 @@ final class DatasetService: Sendable {
             current = Snapshot(index: index, version: version, loadedAt: Date(), filtered: filtered)
             return changed
         }
+        // The trees of the levels the build did not need are made here, behind the requests, rather
+        // than by the first request at each such zoom.
+        Task.detached(priority: .utility) { index.prepareLevels() }
         metrics.datasetLoaded(dataset.name, points: index.pointCount)
         let elapsed = clock.now - started
         logger.info("dataset loaded", metadata: [

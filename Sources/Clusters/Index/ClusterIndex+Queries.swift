@@ -64,9 +64,28 @@ extension ClusterIndex {
     }
 
     func children(of cluster: ClusterItem) -> [ClusterItem] {
+        var items = recordedChildren(of: cluster)
+        if items.count == 2, swapsChildren(ofCluster: Int(cluster.handle) - pointCount) { items.swapAt(0, 1) }
+        return items
+    }
+
+    /// The children as the build recorded them: in search order, except a pair made from a level
+    /// clustered without its tree, recorded origin first (``LevelTree``).
+    private func recordedChildren(of cluster: ClusterItem) -> [ClusterItem] {
         let number = Int(cluster.handle) - pointCount
         let start = number == 0 ? 0 : Int(childrenEnd[number - 1])
         return children[start..<Int(childrenEnd[number])].map { ClusterItem(handle: $0) }
+    }
+
+    /// Whether cluster number `number` is a pair whose children a search lists the other way
+    /// round than recorded.
+    private func swapsChildren(ofCluster number: Int) -> Bool {
+        let zoom = (clusterID[number] - pointCount) % 32 - 1
+        let level = levels[zoom + 1 - options.minZoom]
+        guard level.pairs.contains(number) else { return false }
+        return itemX.withUnsafeBufferPointer { x in
+            itemY.withUnsafeBufferPointer { y in level.swapsChildren(ofCluster: number, x: x, y: y) }
+        }
     }
 
     /// The points of a cluster, depth first through its children (supercluster's stable order),
@@ -104,7 +123,8 @@ extension ClusterIndex {
         guard var cluster = cluster(id: clusterID) else { throw UnknownCluster(id: clusterID) }
         var zoom = (clusterID - pointCount) % 32 - 1
         while zoom <= options.maxZoom {
-            let items = children(of: cluster)
+            // Only how many children there are counts, not their order.
+            let items = recordedChildren(of: cluster)
             zoom += 1
             guard items.count == 1, isCluster(items[0]) else { break }
             cluster = items[0]

@@ -11,10 +11,9 @@ extension ClusterIndex {
     /// One summary per zoom from `minZoom` to `maxZoom + 1` (where every point stands alone).
     public var levelSummaries: [ClusterLevelSummary] {
         levels.enumerated().map { offset, level in
-            let clusters = level.handles.withReader { handles in
-                (0..<level.handles.count).reduce(0) { $0 + (Int(handles[$1]) >= pointCount ? 1 : 0) }
-            }
-            return ClusterLevelSummary(zoom: options.minZoom + offset, clusters: clusters, points: level.handles.count - clusters)
+            var clusters = 0
+            level.forEachHandle { clusters += Int($0) >= pointCount ? 1 : 0 }
+            return ClusterLevelSummary(zoom: options.minZoom + offset, clusters: clusters, points: level.count - clusters)
         }
     }
 }

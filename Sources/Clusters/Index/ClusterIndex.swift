@@ -67,7 +67,7 @@ public final class ClusterIndex: Sendable {
 
     /// Clusters `points` with options already checked and categories already resolved.
     init(points: PointSet, options: ClusterOptions, aggregates: [Aggregate], categories: CategoryTable?,
-         pointCategories: [UInt8], propertyColumns: PropertyColumnCache, threads: Int = 1) {
+         pointCategories: [UInt8], propertyColumns: PropertyColumnCache, threads: Int = 1, skipsTrees: Bool = true) {
         let clock = ContinuousClock()
         let start = clock.now
         var builder = ClusterIndexBuilder(
@@ -75,6 +75,7 @@ public final class ClusterIndex: Sendable {
             aggregateOperations: aggregates.map(\.operation),
             pointAggregates: points.aggregateValues(aggregates.map(\.property)),
             categoryCount: categories?.count ?? 0, pointCategories: pointCategories, threads: threads)
+        builder.skipsTrees = skipsTrees
         builder.build()
         self.threads = max(1, threads)
         self.options = options
@@ -106,7 +107,7 @@ public final class ClusterIndex: Sendable {
 
     /// How many items (clusters and lone points) a query at `zoom` sees over the whole world.
     public func itemCount(atZoom zoom: Int) -> Int {
-        levels[options.level(for: Double(zoom)) - options.minZoom].handles.count
+        levels[options.level(for: Double(zoom)) - options.minZoom].count
     }
 
     /// Bytes held by the index, without the points it was built from.
@@ -114,7 +115,17 @@ public final class ClusterIndex: Sendable {
         itemX.count * 8 + clusterX.count * 16 + clusterCount.count * 4 + clusterID.byteCount
             + childrenEnd.count * 4 + children.count * 4 + clusterAggregates.count * 8
             + pointCategories.count + clusterCategoryCounts.count * 4
-            + levels.reduce(0) { $0 + $1.handles.byteCount }
+            + levels.reduce(0) { $0 + $1.byteCount }
+    }
+
+    /// Makes now every level's tree that is made when a query first needs it (a server calls this
+    /// in the background once an index is served, so that no request waits for one).
+    public func prepareLevels() {
+        itemX.withUnsafeBufferPointer { x in
+            itemY.withUnsafeBufferPointer { y in
+                for level in levels.reversed() { level.prepare(x: x, y: y) }
+            }
+        }
     }
 
     func level(for zoom: Double) -> LevelTree {

@@ -16,6 +16,9 @@ struct ClusterIndexBuilder {
     /// How many threads sort the levels' trees and sweep their neighbours (the result does not
     /// depend on it).
     let threads: Int
+    /// Whether levels whose items have at most one neighbour each are clustered without their
+    /// tree (the result does not depend on it; tests compare the two).
+    var skipsTrees = true
 
     // Every item's tree coordinates (Float32, as the KD-trees hold them), points first.
     var itemX: [Float] = []
@@ -71,21 +74,35 @@ struct ClusterIndexBuilder {
     /// Every handle is below this: the points and the most clusters they can make.
     private var handleBound: Int { 2 * pointCount }
 
-    /// Runs every level; returns the levels from `minZoom` to `maxZoom + 1`.
+    /// Runs every level; returns the levels from `minZoom` to `maxZoom + 1`. A level whose items
+    /// have at most one neighbour each is clustered without its KD-tree (see
+    /// ``SparseNeighbours/partners(order:zoom:radius:exact:x:y:)``), which is then made only when
+    /// a query needs it; so is the tree of the last level, which nothing clusters.
     mutating func build() {
         var order = (0..<Int32(pointCount)).map { $0 }
         var built: [LevelTree] = []
         var madeAt: [Range<Int>] = []
-        var tree = makeTree(order, in: [])
-        built.append(LevelTree(entries: tree.entries, bound: handleBound, nodeSize: options.nodeSize))
-        var sparse = SparseNeighbours(tree: tree, options: options, threads: threads)
+        var storage: [KDEntry] = []
+        var sparse = itemX.withUnsafeBufferPointer { x in
+            itemY.withUnsafeBufferPointer { y in SparseNeighbours(x: x, y: y, options: options) }
+        }
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let first = clusterCount.count
-            order = cluster(order, tree: tree, zoom: zoom, sparse: &sparse)
+            if let partners = partners(order, zoom: zoom, sparse: &sparse) {
+                let (next, pairIndexes) = clusterPairs(order, partners: partners, zoom: zoom)
+                built.append(LevelTree(order: order, bound: handleBound, nodeSize: options.nodeSize,
+                                       pairs: first..<clusterCount.count, pairIndexes: pairIndexes, threads: threads))
+                order = next
+            } else {
+                var tree = makeTree(order, in: consume storage)
+                order = cluster(order, tree: tree, zoom: zoom, sparse: &sparse)
+                built.append(LevelTree(entries: tree.entries, bound: handleBound, nodeSize: options.nodeSize))
+                storage = tree.takeStorage()
+            }
             madeAt.append(first..<clusterCount.count)
-            tree = makeTree(order, in: tree.takeStorage())
-            built.append(LevelTree(entries: tree.entries, bound: handleBound, nodeSize: options.nodeSize))
         }
+        built.append(LevelTree(order: order, bound: handleBound, nodeSize: options.nodeSize, pairs: 0..<0, pairIndexes: [],
+                               threads: threads))
         levels = built.reversed()
         clustersMadeAt = madeAt.reversed()
     }
@@ -106,7 +123,7 @@ struct ClusterIndexBuilder {
     /// An item's exact coordinates, as supercluster's level data holds them: a point's Float32
     /// projection, a cluster's Double centroid.
     @inline(__always)
-    private func exact(_ handle: Int) -> (Double, Double) {
+    func exact(_ handle: Int) -> (Double, Double) {
         handle < pointCount ? (Double(itemX[handle]), Double(itemY[handle]))
             : (clusterX[handle - pointCount], clusterY[handle - pointCount])
     }
@@ -164,7 +181,7 @@ struct ClusterIndexBuilder {
 
     /// What one level's pass reads: the level's items by index and by tree position, and which
     /// have been visited.
-    private struct LevelPass {
+    struct LevelPass {
         let zoom: Int
         let order: UnsafeBufferPointer<Int32>
         let entries: UnsafeBufferPointer<KDEntry>
@@ -177,7 +194,7 @@ struct ClusterIndexBuilder {
     /// search order): they become one cluster if their unvisited members hold more points than it
     /// alone and at least `minPoints`; otherwise they pass to the next level as they are.
     @inline(__always)
-    private mutating func gather(_ i: Int, _ neighbours: some Collection<Int32>, _ pass: inout LevelPass,
+    mutating func gather(_ i: Int, _ neighbours: some Collection<Int32>, _ pass: inout LevelPass,
                                  into next: inout [Int32]) {
         let entries = pass.entries, visited = pass.visited
         let handle = Int(pass.order[i])

@@ -14,43 +14,62 @@ struct SparseNeighbours {
 
     /// The lowest zoom served.
     let lowestZoom: Int
-    private let pointCount: Int
+    let pointCount: Int
     /// The pairs of points within the reach of `lowestZoom` (the first's handle below the second's),
     /// with their squared distance.
-    private var pairs: [(first: PointAt, second: PointAt, distanceSquared: Double)] = []
+    private(set) var pairs: [(first: PointAt, second: PointAt, distanceSquared: Double)] = []
     /// Per point, the last zoom at which it was an item of the level, and at which it was searched.
-    private var present: [Int8]
+    var present: [Int8]
     private var searched: [Int8]
     private var found: [Int32] = []
     private var stack = KDStack()
 
-    /// Finds the pairs among all the points, at the level above `options.maxZoom` whose items are
-    /// the points by handle; nil when they are so many that sweeping every level is as cheap, or
-    /// the radius at the top is so small that a cluster's own Float32 position might lie outside
-    /// it (a search would then not list the cluster itself, as ``NeighbourLists`` does).
-    init?(tree: KDTree, options: ClusterOptions, threads: Int = 1) {
+    /// The points in a grid, for the levels searched without their tree (``partners(order:zoom:radius:exact:x:y:)``).
+    let grid: PointGrid
+    /// Per point, its index in the level being looked at (while it is an item of that level).
+    var levelIndex: [Int32]
+
+    /// Finds the pairs among all the points (handle `p` at `x[p]`, `y[p]`) in a grid, without a
+    /// KD-tree; nil when they are so many, or the points so crowded, that sweeping every level is
+    /// as cheap, or when the radius at the top is so small that a cluster's own Float32 position
+    /// might lie outside it (a search would then not list the cluster itself, as
+    /// ``NeighbourLists`` does).
+    init?(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, options: ClusterOptions) {
         lowestZoom = max(options.minZoom, options.maxZoom - Self.zoomsCovered)
-        pointCount = tree.count
+        pointCount = x.count
         guard options.radius / (options.extent * pow2(options.maxZoom)) > 1e-7 else { return nil }
         let test = NeighbourTest(radius: options.radius / (options.extent * pow2(lowestZoom)))
-        guard let lists = NeighbourLists(tree: tree, radius: test.reach, budget: pointCount + 1024, crowding: 1,
-                                         exact: .points(pointCount), threads: threads) else { return nil }
+        let within = NeighbourTest(radius: test.reach)
+        grid = PointGrid(x: x, y: y, reach: test.reach)
+        guard grid.crowding <= 32 * pointCount + (1 << 20) else { return nil }
+        var found: [(first: PointAt, second: PointAt, distanceSquared: Double)] = []
+        let mostPairs = pointCount / 2 + 1024
+        var candidates = 16 * pointCount + (1 << 16)
+        let complete = grid.forEachNearPair(within) { a, ax, ay, b, bx, by in
+            candidates -= 1
+            if within.within(exactX: ax, exactY: ay, treeX: bx, treeY: by) {
+                let dx = bx - ax, dy = by - ay
+                found.append((PointAt(a, x, y), PointAt(b, x, y), dx * dx + dy * dy))
+            }
+            return candidates > 0 && found.count <= mostPairs
+        }
+        guard complete else { return nil }
+        pairs = found
         present = [Int8](repeating: -1, count: pointCount)
         searched = [Int8](repeating: -1, count: pointCount)
-        tree.entries.withUnsafeBufferPointer { entries in
-            lists.withReader { lists in
-                for position in 0..<pointCount {
-                    let a = entries[position]
-                    guard let neighbours = lists.neighbours(of: Int(a.index)) else { continue }
-                    for neighbour in neighbours {
-                        let b = entries[Int(neighbour)]
-                        guard a.handle < b.handle else { continue }
-                        let dx = Double(b.x) - Double(a.x), dy = Double(b.y) - Double(a.y)
-                        pairs.append((PointAt(a), PointAt(b), dx * dx + dy * dy))
-                    }
-                }
-            }
+        levelIndex = [Int32](repeating: -1, count: pointCount)
+    }
+
+    /// The same from the KD-tree of the level of every point (whose handles are the points).
+    init?(tree: KDTree, options: ClusterOptions, threads: Int = 1) {
+        var x = [Float](repeating: 0, count: tree.count), y = [Float](repeating: 0, count: tree.count)
+        for entry in tree.entries {
+            x[Int(entry.handle)] = entry.x
+            y[Int(entry.handle)] = entry.y
         }
+        let made = x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in Self(x: x, y: y, options: options) } }
+        guard let made else { return nil }
+        self = made
     }
 
     /// The lists of the level whose items are `order` (in `tree`) at `zoom`, or nil when this
@@ -119,5 +138,12 @@ struct PointAt {
         handle = entry.handle
         x = entry.x
         y = entry.y
+    }
+
+    /// Point `p` of the points at `x` and `y`.
+    init(_ p: Int, _ x: UnsafeBufferPointer<Float>, _ y: UnsafeBufferPointer<Float>) {
+        handle = Int32(truncatingIfNeeded: p)
+        self.x = x[p]
+        self.y = y[p]
     }
 }

@@ -1,0 +1,147 @@
+/// The points of an index in a uniform grid over their bounding box, without a KD-tree: cells at
+/// least `reach` wide and high, so that two points within `reach` of each other are in one cell or in two
+/// next to each other. It finds every pair of points within `reach` (for ``SparseNeighbours``) and
+/// the points near any position, in one counting sort of the points by cell.
+///
+/// Which points are found does not depend on how they are found: a caller tests each candidate
+/// exactly as kdbush's search does (``NeighbourTest``).
+struct PointGrid {
+    /// Cells across and down.
+    let columns: Int
+    let rows: Int
+    /// Where the grid starts, and cells per unit, along x and y.
+    private let minX: Double, minY: Double, scaleX: Double, scaleY: Double
+    /// The points by cell, their coordinates in the same order, and where each cell's run starts
+    /// in them (`columns · rows + 2` entries).
+    private let byCell: [Int32]
+    private let cellX: [Float]
+    private let cellY: [Float]
+    private let cellStart: [Int32]
+    /// The sum over the cells of the square of their points: about how many pairs a sweep compares.
+    let crowding: Int
+
+    /// Puts the `x.count` points in cells at least `reach` wide and high over their bounding box,
+    /// at most about two cells a point.
+    init(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, reach: Double) {
+        let count = x.count
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for p in 0..<count {
+            minX = min(minX, Double(x[p])); maxX = max(maxX, Double(x[p]))
+            minY = min(minY, Double(y[p])); maxY = max(maxY, Double(y[p]))
+        }
+        if !(minX <= maxX) || !(maxX - minX).isFinite { (minX, maxX) = (0, 0) }
+        if !(minY <= maxY) || !(maxY - minY).isFinite { (minY, maxY) = (0, 0) }
+        var columns = max(1, min(Double(1 << 20), ((maxX - minX) / (reach * 1.0001)).rounded(.down)))
+        var rows = max(1, min(Double(1 << 20), ((maxY - minY) / (reach * 1.0001)).rounded(.down)))
+        let most = Double(2 * count + 16)
+        if columns * rows > most {
+            let shrink = (most / (columns * rows)).squareRoot()
+            columns = max(1, (columns * shrink).rounded(.down))
+            rows = max(1, min((most / columns).rounded(.down), (rows * shrink).rounded(.down)))
+        }
+        let scaleX = maxX > minX ? columns / (maxX - minX) : 0
+        let scaleY = maxY > minY ? rows / (maxY - minY) : 0
+        (self.columns, self.rows, self.minX, self.minY, self.scaleX, self.scaleY) = (Int(columns), Int(rows), minX, minY, scaleX, scaleY)
+        let cells = self.columns * self.rows
+        var starts = [Int32](repeating: 0, count: cells + 2)
+        // Each point's cell is worked out twice (counting, then placing) rather than kept: 4 bytes a point less at the peak.
+        let (columnCount, rowCount) = (self.columns, self.rows)
+        func cellOf(_ p: Int) -> Int {
+            Self.cell(Double(y[p]), minY, scaleY, rowCount) * columnCount + Self.cell(Double(x[p]), minX, scaleX, columnCount)
+        }
+        for p in 0..<count { starts[cellOf(p) + 1] &+= 1 }
+        var crowding = 0
+        for c in 0..<cells {
+            crowding &+= Int(starts[c + 1]) * Int(starts[c + 1])
+            starts[c + 1] &+= starts[c]
+        }
+        self.crowding = crowding
+        // Points by cell, each cell in point order (`starts` moves to each cell's end, then back).
+        var byCell = [Int32](repeating: 0, count: count)
+        var cellX = [Float](repeating: 0, count: count), cellY = [Float](repeating: 0, count: count)
+        for p in 0..<count {
+            let c = cellOf(p)
+            let k = Int(starts[c])
+            byCell[k] = Int32(truncatingIfNeeded: p)
+            cellX[k] = x[p]
+            cellY[k] = y[p]
+            starts[c] &+= 1
+        }
+        self.cellX = cellX
+        self.cellY = cellY
+        var c = cells
+        while c > 0 { starts[c] = starts[c - 1]; c -= 1 }
+        starts[0] = 0
+        starts[cells + 1] = starts[cells]
+        self.byCell = byCell
+        cellStart = starts
+    }
+
+    /// The column or row a coordinate falls in; anything beyond the grid (or not a number) in the
+    /// nearest edge cell, so that the cells keep the coordinates' order.
+    @inline(__always)
+    private static func cell(_ coordinate: Double, _ origin: Double, _ scale: Double, _ count: Int) -> Int {
+        let scaled = (coordinate - origin) * scale
+        return scaled >= 1 ? (scaled < Double(count) ? Int(scaled) : count - 1) : 0
+    }
+
+    @inline(__always)
+    private func column(_ x: Double) -> Int { Self.cell(x, minX, scaleX, columns) }
+
+    @inline(__always)
+    private func row(_ y: Double) -> Int { Self.cell(y, minY, scaleY, rows) }
+
+    /// Calls `body` with every point in the cells that hold positions within `reach` of (`x`, `y`)
+    /// in x and in y (and some farther).
+    @inline(__always)
+    func forEachPoint(near x: Double, _ y: Double, reach: Double, _ body: (Int) -> Void) {
+        let firstColumn = column(x - reach), lastColumn = column(x + reach)
+        for row in row(y - reach)...row(y + reach) {
+            let first = Int(cellStart[row * columns + firstColumn]), end = Int(cellStart[row * columns + lastColumn + 1])
+            for k in first..<end { body(Int(byCell[k])) }
+        }
+    }
+
+    /// Calls `body` for every pair of points within `test`'s reach of each other in x and in y
+    /// (the lower number first), with their coordinates: all those within its radius, and others.
+    /// Stops, returning false, as soon as `body` does.
+    @inline(__always)
+    func forEachNearPair(_ test: NeighbourTest, _ body: (_ a: Int, _ ax: Double, _ ay: Double, _ b: Int, _ bx: Double, _ by: Double) -> Bool) -> Bool {
+        byCell.withUnsafeBufferPointer { byCell in
+            cellX.withUnsafeBufferPointer { cellX in
+                cellY.withUnsafeBufferPointer { cellY in
+                    cellStart.withUnsafeBufferPointer { cellStart in
+                        /// Item `s` against the items at `range`, all in cell order.
+                        func compare(_ s: Int, _ range: Range<Int>) -> Bool {
+                            let sx = Double(cellX[s]), sy = Double(cellY[s])
+                            for u in range {
+                                let ux = Double(cellX[u]), uy = Double(cellY[u])
+                                guard test.near(sx, sy, ux, uy) else { continue }
+                                let keep = byCell[s] < byCell[u] ? body(Int(byCell[s]), sx, sy, Int(byCell[u]), ux, uy)
+                                    : body(Int(byCell[u]), ux, uy, Int(byCell[s]), sx, sy)
+                                guard keep else { return false }
+                            }
+                            return true
+                        }
+                        for row in 0..<rows {
+                            for column in 0..<columns {
+                                let c = row * columns + column
+                                let first = Int(cellStart[c]), end = Int(cellStart[c + 1])
+                                guard first < end else { continue }
+                                // This cell after each point, the cell to its right, and the three cells below.
+                                let rightEnd = column + 1 < columns ? Int(cellStart[c + 2]) : end
+                                let below = row + 1 < rows
+                                let belowFirst = below ? Int(cellStart[c + columns - (column > 0 ? 1 : 0)]) : 0
+                                let belowEnd = below ? Int(cellStart[c + columns + (column + 1 < columns ? 2 : 1)]) : 0
+                                for s in first..<end {
+                                    guard compare(s, (s + 1)..<rightEnd), compare(s, belowFirst..<belowEnd) else { return false }
+                                }
+                            }
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+    }
+}
