@@ -24,13 +24,8 @@ import Testing
     @Test(arguments: SeededGenerator.seeds([21, 22]))
     func randomPointsOnTwoThreads(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
-        var points = PointSet()
         // Enough that the levels' trees and sweeps split across threads (above 2^15 items).
-        for spread in Spread.allCases {
-            for coordinate in random.coordinates(60_000, spread) {
-                points.append(longitude: coordinate.longitude, latitude: coordinate.latitude)
-            }
-        }
+        let points = random.pointsOfEverySpread(60_000)
         let serial = try ClusterIndex(points: points)
         let parallel = try ClusterIndex(points: points, threads: 2)
         #expect(parallel.clusterTotal == serial.clusterTotal, "seed \(seed)")

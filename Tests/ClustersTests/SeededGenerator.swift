@@ -36,6 +36,17 @@ enum Spread: String, Sendable, CaseIterable {
 }
 
 extension SeededGenerator {
+    /// `count` points of each ``Spread``, one spread after the other.
+    mutating func pointsOfEverySpread(_ count: Int) -> PointSet {
+        var points = PointSet()
+        for spread in Spread.allCases {
+            for coordinate in coordinates(count, spread) {
+                points.append(longitude: coordinate.longitude, latitude: coordinate.latitude)
+            }
+        }
+        return points
+    }
+
     mutating func coordinates(_ count: Int, _ spread: Spread) -> [Coordinate] {
         switch spread {
         case .uniform:

@@ -36,12 +36,7 @@ import Testing
     @Test(arguments: SeededGenerator.seeds([31, 32]))
     func randomPoints(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
-        var points = PointSet()
-        for spread in Spread.allCases {
-            for coordinate in random.coordinates(40_000, spread) {
-                points.append(longitude: coordinate.longitude, latitude: coordinate.latitude)
-            }
-        }
+        let points = random.pointsOfEverySpread(40_000)
         try Self.compare(points, ClusterOptions(), "seed \(seed)")
         try Self.compare(points, ClusterOptions(radius: 20, maxZoom: 18), "seed \(seed), radius 20, max zoom 18")
     }

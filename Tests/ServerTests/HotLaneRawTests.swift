@@ -37,6 +37,8 @@ import TestUpstream
         let (server, tile, badge, answered) = try Self.warmServer(upstream)
         defer { server.kill() }
         let etag = try #require(tile.header("ETag"))
+        // The warm-up's two tile requests, once the batched request log has written them (every 20 ms).
+        #expect(eventually { Self.requestLines(server, path: Self.tile) == 2 })
         let tilesLogged = Self.requestLines(server, path: Self.tile)
         let requestsBefore = try server.metric("cairn_http_requests_total", ["route": "/tiles/{layer}/{z}/{x}/{file}", "status": "200"]) ?? 0
         let connection = try RawConnection(port: server.port)
