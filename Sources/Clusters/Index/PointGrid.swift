@@ -123,22 +123,12 @@ struct PointGrid {
                             }
                             return true
                         }
-                        for row in 0..<rows {
-                            for column in 0..<columns {
-                                let c = row * columns + column
-                                let first = Int(cellStart[c]), end = Int(cellStart[c + 1])
-                                guard first < end else { continue }
-                                // This cell after each point, the cell to its right, and the three cells below.
-                                let rightEnd = column + 1 < columns ? Int(cellStart[c + 2]) : end
-                                let below = row + 1 < rows
-                                let belowFirst = below ? Int(cellStart[c + columns - (column > 0 ? 1 : 0)]) : 0
-                                let belowEnd = below ? Int(cellStart[c + columns + (column + 1 < columns ? 2 : 1)]) : 0
-                                for s in first..<end {
-                                    guard compare(s, (s + 1)..<rightEnd), compare(s, belowFirst..<belowEnd) else { return false }
-                                }
+                        return CellNeighbourhood.sweep(starts: cellStart.baseAddress!, columns: columns, rows: rows) { cell, rightEnd, below in
+                            for s in cell {
+                                guard compare(s, (s + 1)..<rightEnd), compare(s, below) else { return false }
                             }
+                            return true
                         }
-                        return true
                     }
                 }
             }

@@ -115,22 +115,13 @@ struct SubtreeSweep {
     private mutating func findPairs(count: Int) {
         pairs.removeAll(keepingCapacity: true)
         let t = tables
-        let starts = t.cellStart, columns = t.gridColumns, rows = t.gridRows
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let c = row * columns + column
-                let first = Int(starts[c]), end = Int(starts[c + 1])
-                guard first < end else { continue }
-                let sameRowEnd = column + 1 < columns ? Int(starts[c + 2]) : end
-                let below = row + 1 < rows
-                let belowFirst = below ? Int(starts[c + columns - (column > 0 ? 1 : 0)]) : 0
-                let belowEnd = below ? Int(starts[c + columns + (column + 1 < columns ? 2 : 1)]) : 0
-                for s in first..<end {
-                    let a = Int(t.byCell[s])
-                    compare(a, with: (s + 1)..<sameRowEnd)
-                    compare(a, with: belowFirst..<belowEnd)
-                }
+        _ = CellNeighbourhood.sweep(starts: t.cellStart, columns: t.gridColumns, rows: t.gridRows) { cell, rightEnd, below in
+            for s in cell {
+                let a = Int(t.byCell[s])
+                compare(a, with: (s + 1)..<rightEnd)
+                compare(a, with: below)
             }
+            return true
         }
     }
 
