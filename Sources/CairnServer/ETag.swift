@@ -1,17 +1,11 @@
 import Foundation
 
-/// Strong entity tags: FNV-1a 64 over the bytes plus their length, quoted (`"9f2c…-1a4"`).
-/// Equal bytes always give the same tag, on every replica, so caches in front agree.
+/// Strong entity tags: the XXH64 digest of the bytes plus their length, in hex, quoted
+/// (`"8fab35c094634601-2024"` for the sample tile 2/2/1). Equal bytes always give the same tag, on every replica, so caches
+/// in front agree.
 enum ETag {
     static func of(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01b3
-            }
-        }
-        return "\"" + String(hash, radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
+        "\"" + String(ContentHash.xxh64(bytes), radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
     }
 
     /// True when an `If-None-Match` header value names `etag` (or is `*`); weak comparison, as RFC 9110 asks for it.

@@ -97,22 +97,22 @@ final class DiskCache: Sendable {
 
     /// Stores a tile and its metadata, each file whole or not at all, then evicts down to capacity.
     /// Whether it was stored: a failure leaves neither file and is reported, not thrown. A write
-    /// whose directory went away meanwhile (`cairn cache clear` renames directories away at any
-    /// moment) makes it again and is tried once more.
+    /// whose directory is missing (new, or gone meanwhile: `cairn cache clear` renames directories
+    /// away at any moment) makes it and is tried once more.
     @discardableResult
     func store(_ key: String, bytes: [UInt8], metadata: CacheMetadata) -> Bool {
         let path = root + "/" + key
-        let directory = (path as NSString).deletingLastPathComponent
         let meta = metadata.encoded
         for attempt in 1...2 {
-            if attempt == 2 || !FileManager.default.fileExists(atPath: directory) {
-                // Also makes the cache directory itself again if it was deleted.
-                try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
             do {
                 try Self.write(bytes, meta: meta, to: path)
             } catch {
-                if attempt == 1, access(directory, F_OK) != 0 { continue }
+                let directory = (path as NSString).deletingLastPathComponent
+                if attempt == 1, access(directory, F_OK) != 0 {
+                    // Also makes the cache directory itself again if it was deleted.
+                    Directories.make(directory)
+                    continue
+                }
                 return failed(key, error)
             }
             break
@@ -123,9 +123,9 @@ final class DiskCache: Sendable {
 
     /// Writes a tile, then its metadata; when the metadata fails, the tile is removed again.
     private static func write(_ bytes: [UInt8], meta: [UInt8], to path: String) throws(StorageError) {
-        try AtomicFile.write(bytes, to: path)
+        try AtomicFile.replace(path, with: bytes)
         do {
-            try AtomicFile.write(meta, to: path + ".meta")
+            try AtomicFile.replace(path + ".meta", with: meta)
         } catch {
             unlink(path)
             throw error
@@ -141,7 +141,7 @@ final class DiskCache: Sendable {
         }
         let meta = metadata.encoded
         do {
-            try AtomicFile.write(meta, to: root + "/" + key + ".meta")
+            try AtomicFile.replace(root + "/" + key + ".meta", with: meta)
         } catch {
             return failed(key, error)
         }

@@ -19,6 +19,8 @@ public final class HTTPFetcher: Sendable {
             connectionPool: .init(idleTimeout: .seconds(60),
                                   concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, options.connectionsPerHost)))
         configuration.httpVersion = .automatic
+        // No tracer is bootstrapped; without this, every request still made a no-op span and its attributes.
+        configuration.tracing.tracer = nil
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

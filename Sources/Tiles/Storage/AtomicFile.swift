@@ -26,9 +26,16 @@ public enum AtomicFile {
             guard writeAll(bytes, to: fd) else { throw StorageError("\(path): \(reason())") }
             return
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try replace(path, with: bytes)
+    }
+
+    /// Writes `bytes` to `path` through a temporary renamed over it, without first looking at what
+    /// is there: for files only Cairn keeps (its cache), where no FIFO or device can be.
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(StorageError) {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let directory = slash.map { String(path[..<$0]) + "/" } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = directory + ".\(name).tmp-\(processID)-\(UInt32.random(in: 0...UInt32.max))"
         let accepted = state.withLock { current -> Bool in
             guard !current.stopped else { return false }
             current.inFlight.insert(temporary)
@@ -81,4 +88,6 @@ public enum AtomicFile {
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
+
+    private static let processID = getpid()
 }
