@@ -5,6 +5,8 @@
 public enum ShownURL {
     /// `url` with its credentials replaced by `***` (unchanged when it has none).
     public static func redacting(_ url: String) -> String {
+        // Credentials sit in a query or before an `@`: a URL with neither is shown as it is.
+        guard url.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "@") }) else { return url }
         var shown = url
         if let scheme = shown.range(of: "://") {
             let authorityEnd = shown[scheme.upperBound...].firstIndex { "/?#".contains($0) } ?? shown.endIndex

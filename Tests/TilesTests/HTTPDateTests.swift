@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TestSupport
+import Tiles
+
+/// `HTTPDate.format` works IMF-fixdate out by calendar arithmetic; a `DateFormatter` with the
+/// same pattern is the reference, over leap days, century years, the ends of the range and a
+/// spread of seconds from 1970 to 9999.
+@Suite struct HTTPDateTests {
+    static let reference: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }()
+
+    @Test func formatsAsTheDateFormatterDoes() {
+        var seconds: [Double] = [0, 59, 86_399, 86_400, 951_782_400, 951_868_799, 951_868_800, 4_107_542_400,
+                                 4_107_628_799, 4_107_628_800, 253_402_300_799, 1_764_000_000.75, 784_111_777]
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<5000 { seconds.append(Double(generator.next() % 253_402_300_800)) }
+        for second in seconds {
+            let date = Date(timeIntervalSince1970: second)
+            #expect(HTTPDate.format(date) == Self.reference.string(from: date), "\(second)")
+        }
+        #expect(HTTPDate.format(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
+    }
+
+    @Test func datesOutsideTheFastRangeAreStillFormatted() {
+        for second in [-1.0, -86_400 * 365.25 * 100, 253_402_300_800] {
+            let date = Date(timeIntervalSince1970: second)
+            #expect(HTTPDate.format(date) == Self.reference.string(from: date), "\(second)")
+        }
+    }
+
+    @Test func formattedDatesParseBack() {
+        let date = Date(timeIntervalSince1970: 1_764_000_000)
+        #expect(HTTPDate.parse(HTTPDate.format(date)) == date)
+    }
+}
