@@ -10,7 +10,11 @@ set -uo pipefail
 
 limit="${1:-${CAIRN_TEST_LIMIT:-2400}}"
 log="$(mktemp /tmp/cairn-swift-tests.XXXXXX)"
-trap 'rm -f "$log"' EXIT
+# The tests make their scratch files and directories under TMPDIR: one directory for the run,
+# removed at the end, so that runs leave nothing behind in /tmp.
+scratch="$(mktemp -d /tmp/cairn-swift-scratch.XXXXXX)"
+trap 'rm -f "$log"; rm -rf "$scratch"' EXIT
+export TMPDIR="$scratch/"
 
 # Line-buffered (stdbuf, inherited by the test runner), so a hang shows exactly which tests ran.
 timeout --kill-after=10 "$limit" stdbuf -oL -eL "${SWIFT:-swift}" test --skip-build >"$log" 2>&1 &
