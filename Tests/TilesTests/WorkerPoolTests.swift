@@ -27,6 +27,20 @@ import Tiles
         await #expect(throws: Boom.self) { try await pool.run { throw Boom() } }
     }
 
+    /// A caller resumes only once its item no longer counts as busy: a server's gauge of renders
+    /// in flight, read right after a render, says 0 (it said 1 when the worker thread was slow to
+    /// get back to its bookkeeping).
+    @Test func aFinishedItemIsNoLongerBusyWhenItsCallerResumes() async throws {
+        let pool = WorkerPool(threads: 2)
+        defer { pool.shutdown() }
+        for round in 0..<500 {
+            _ = try await pool.run { round }
+            #expect(pool.busy == 0, "round \(round)")
+            _ = try await pool.run(queueLimit: 4) { round }
+            #expect(pool.busy == 0, "round \(round), with a queue limit")
+        }
+    }
+
     /// A queue limit bounds the items that wait for a thread, not those an idle thread takes: with
     /// no room to wait, work is still accepted while a thread is free, and shed once none is.
     @Test func aQueueLimitCountsOnlyWhatWaitsForAThread() async throws {

@@ -6,7 +6,10 @@ import Foundation
 public final class WorkerPool: @unchecked Sendable {
     public let threadCount: Int
     private let condition = NSCondition()
-    private var queue: [@Sendable () -> Void] = []
+    /// Work items: each does its work on a worker thread and gives back what then resumes its
+    /// caller, called once the thread no longer counts as busy (so a caller never sees its own
+    /// item among ``busy``).
+    private var queue: [@Sendable () -> @Sendable () -> Void] = []
     private var head = 0
     private var running = 0
     private var stopped = false
@@ -24,7 +27,10 @@ public final class WorkerPool: @unchecked Sendable {
     /// Runs `body` on a worker thread and returns its result.
     public func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            enqueue { continuation.resume(with: Result { try body() }) }
+            enqueue {
+                let result = Result { try body() }
+                return { continuation.resume(with: result) }
+            }
         }
     }
 
@@ -34,7 +40,10 @@ public final class WorkerPool: @unchecked Sendable {
     /// three items handed over at once are all accepted, however late the thread wakes.
     public func run<T: Sendable>(queueLimit limit: Int, _ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            let accepted = enqueue(limit: limit) { continuation.resume(with: Result { try body() }) }
+            let accepted = enqueue(limit: limit) {
+                let result = Result { try body() }
+                return { continuation.resume(with: result) }
+            }
             if !accepted { continuation.resume(throwing: Overloaded()) }
         }
     }
@@ -63,7 +72,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     @discardableResult
-    private func enqueue(limit: Int = .max, _ item: @escaping @Sendable () -> Void) -> Bool {
+    private func enqueue(limit: Int = .max, _ item: @escaping @Sendable () -> @Sendable () -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         // Waiting: the items not yet taken, beyond those the idle threads will take.
@@ -89,10 +98,11 @@ public final class WorkerPool: @unchecked Sendable {
             }
             running += 1
             condition.unlock()
-            item()
+            let resume = item()
             condition.lock()
             running -= 1
             condition.unlock()
+            resume()
         }
     }
 }
