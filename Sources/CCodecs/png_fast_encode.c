@@ -241,8 +241,12 @@ static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_
     }
 }
 
-/* The rows sampled to choose between unfiltered rows and per-row filters: two strips of this many. */
-#define SAMPLE_ROWS 4
+/* The rows sampled to choose between unfiltered rows and per-row filters: two strips of this many, a
+ * third and two thirds down. Two rows are enough for the row above to take part in the estimate, and
+ * on the corpora they choose about as eight did (0.2 % more bytes for mosaicked tiles, the same for
+ * overlay tiles) at a quarter of the cost, which
+ * for overlay tiles, where unfiltered rows win, was a tenth of the whole encode. */
+#define SAMPLE_ROWS 2
 
 /* An estimate of the coded size of `data` in bits: matches at 16 bits, literals at their entropy. */
 static double estimate_bits(const png_fast_kernels *k, const work *memory, size_t total, size_t line, size_t bpp,
