@@ -244,8 +244,7 @@ static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_
 /* The rows sampled to choose between unfiltered rows and per-row filters: two strips of this many, a
  * third and two thirds down. Two rows are enough for the row above to take part in the estimate, and
  * on the corpora they choose about as eight did (0.2 % more bytes for mosaicked tiles, the same for
- * overlay tiles) at a quarter of the cost, which
- * for overlay tiles, where unfiltered rows win, was a tenth of the whole encode. */
+ * overlay tiles) at a quarter of the cost, which was a tenth of an overlay tile's whole encode. */
 #define SAMPLE_ROWS 2
 
 /* An estimate of the coded size of `data` in bits: matches at 16 bits, literals at their entropy. */
@@ -306,8 +305,10 @@ static work layout(uint8_t *base, size_t width, size_t height, size_t bpp) {
     size_t table = rows + (3 * span + 63) / 64 * 64;
     size_t lengths = table + (sizeof(uint32_t) << PNG_FAST_HASH_BITS);
     size_t matches = lengths + (sizeof(length_codes) + 63) / 64 * 64;
+    memset(&w, 0, sizeof w);
     w.room = total / 32 + 1024;
     w.size = matches + w.room * sizeof(png_fast_match);
+    if (base == NULL) return w;
     w.data = base + data;
     w.rows = base + rows;
     w.table = (uint32_t *)(void *)(base + table);
