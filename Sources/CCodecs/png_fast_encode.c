@@ -243,8 +243,10 @@ static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_
 
 /* The rows sampled to choose between unfiltered rows and per-row filters: two strips of this many, a
  * third and two thirds down. Two rows are enough for the row above to take part in the estimate, and
- * on the corpora they choose about as eight did (0.2 % more bytes for mosaicked tiles, the same for
- * overlay tiles) at a quarter of the cost, which was a tenth of an overlay tile's whole encode. */
+ * on the benchmark corpora they choose nearly as eight did (the same bytes for overlay tiles, 0.2 %
+ * more for mosaicked tiles, 1.3 % more after `mosaic|grid`) at a quarter of the cost, which was a
+ * tenth of an overlay tile's whole encode. They choose filters more often, which the portable path,
+ * with scalar filters, pays for (see docs/png-encoder.md). */
 #define SAMPLE_ROWS 2
 
 /* An estimate of the coded size of `data` in bits: matches at 16 bits, literals at their entropy. */
