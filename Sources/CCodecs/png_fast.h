@@ -28,7 +28,8 @@ typedef struct png_fast_kernels {
                            uint8_t *out);
     /* The matches of a zlib stream's data (png_fast_matches.h, compiled with the path's kernels). */
     int (*find_matches)(const uint8_t *data, size_t total, size_t line, size_t bpp, size_t up_distance,
-                        struct png_fast_match_list *matches, struct png_fast_tally *counts, uint32_t *table);
+                        struct png_fast_match_list *matches, struct png_fast_tally *counts, uint32_t *table,
+                        unsigned hash_bits);
     uint32_t (*adler32)(uint32_t adler, const uint8_t *data, size_t count);
     uint32_t (*crc32)(uint32_t crc, const uint8_t *data, size_t count);
 } png_fast_kernels;
@@ -138,6 +139,8 @@ void png_fast_init_length_table(void);
 /* The hash table of the match search: the last position (plus one) at which each hash of four bytes
  * was seen, as libdeflate's fastest level keeps it; deflate's window. */
 #define PNG_FAST_HASH_BITS 14
+/* The adaptive filter's sample strips are a few KiB: a smaller table, cleared twice an image, fits them. */
+#define PNG_FAST_SAMPLE_HASH_BITS 12
 #define PNG_FAST_WINDOW 32768
 
 /* A match: `length` bytes at `position` repeat those `distance` bytes back. */
@@ -150,9 +153,11 @@ typedef struct png_fast_match {
 typedef struct png_fast_match_list {
     png_fast_match *items;
     size_t count, capacity;
+    int owned;  /* items is the list's own heap memory (else room in the caller's scratch) */
 } png_fast_match_list;
 
-/* Makes room for one more match; 0 when out of memory. */
+/* Makes room for one more match (moving a list out of the scratch onto the heap when it outgrows its
+ * room); 0 when out of memory. */
 int png_fast_grow_matches(png_fast_match_list *list);
 
 /* What the codes are fitted to and sized by, counted while matches are found: literal/length and

@@ -4,12 +4,27 @@
 
 int png_fast_grow_matches(png_fast_match_list *list) {
     size_t capacity = list->capacity ? list->capacity * 2 : 1024;
-    png_fast_match *items = realloc(list->items, capacity * sizeof(png_fast_match));
+    png_fast_match *items = list->owned ? realloc(list->items, capacity * sizeof(png_fast_match))
+                                        : malloc(capacity * sizeof(png_fast_match));
     if (items == NULL) return 0;
+    if (!list->owned && list->count > 0) memcpy(items, list->items, list->count * sizeof(png_fast_match));
     list->items = items;
     list->capacity = capacity;
+    list->owned = 1;
     return 1;
 }
+
+/* The working memory of one encode, all of it in the scratch (allocating it afresh for every image
+ * cost more than some of the steps that use it: glibc hands freed blocks of this size back to the
+ * kernel, and every page came back zeroed by a fault). */
+typedef struct work {
+    uint8_t *data;     /* the scanlines, then PNG_FAST_PAD zero bytes twice; first the adaptive sample */
+    uint8_t *rows;     /* three padded row buffers */
+    uint32_t *table;   /* the match search's hash table */
+    struct length_codes *lengths;
+    png_fast_match *matches;  /* room for `room` matches; more move to the heap */
+    size_t room, size;
+} work;
 
 size_t cairn_png_fast_bound(uint32_t width, uint32_t height, int opaque) {
     size_t raw = (size_t)height * ((size_t)width * (opaque ? 3 : 4) + 1);
@@ -41,10 +56,11 @@ static void filter_row(const png_fast_kernels *k, int filter, const uint8_t *row
 }
 
 /* Each match length's code (length symbol and extra bits) under a literal/length code. */
-typedef struct length_codes {
+struct length_codes {
     uint32_t bits[PNG_FAST_MAX_MATCH + 1];
     uint8_t count[PNG_FAST_MAX_MATCH + 1];
-} length_codes;
+};
+typedef struct length_codes length_codes;
 
 static void fill_length_codes(length_codes *table, const png_fast_code *litlen) {
     for (unsigned length = 3; length <= PNG_FAST_MAX_MATCH; length++) {
@@ -62,7 +78,7 @@ static uint64_t coded_bits(const png_fast_code *litlen, const png_fast_code *dis
     return bits;
 }
 
-static void write_literals(png_fast_bits *w, const png_fast_code *code, const uint8_t *data, size_t count) {
+static inline void write_literals(png_fast_bits *w, const png_fast_code *code, const uint8_t *data, size_t count) {
     size_t i = 0;
     /* three codes of at most 15 bits fit beside the 7 a flush may leave */
     for (; i + 3 <= count; i += 3) {
@@ -71,14 +87,19 @@ static void write_literals(png_fast_bits *w, const png_fast_code *code, const ui
         png_fast_put(w, code->codes[data[i + 1]], code->lengths[data[i + 1]]);
         png_fast_put(w, code->codes[data[i + 2]], code->lengths[data[i + 2]]);
     }
-    for (; i < count; i++) {
+    /* the one or two left over after one flush */
+    if (i < count) {
         png_fast_flush(w);
         png_fast_put(w, code->codes[data[i]], code->lengths[data[i]]);
+        if (i + 1 < count) png_fast_put(w, code->codes[data[i + 1]], code->lengths[data[i + 1]]);
     }
 }
 
-static void write_symbols(png_fast_bits *w, const png_fast_code *litlen, const png_fast_code *dist,
+static void write_symbols(png_fast_bits *writer, const png_fast_code *litlen, const png_fast_code *dist,
                           const length_codes *lengths, const uint8_t *data, size_t total, const png_fast_match_list *matches) {
+    /* The writer's state in locals for the whole block: through the pointer, every code written
+     * loads and stores it, which cost as much as the coding. */
+    png_fast_bits local = *writer, *w = &local;
     size_t position = 0;
     for (size_t i = 0; i < matches->count; i++) {
         const png_fast_match *m = &matches->items[i];
@@ -94,6 +115,7 @@ static void write_symbols(png_fast_bits *w, const png_fast_code *litlen, const p
     write_literals(w, litlen, data + position, total - position);
     png_fast_flush(w);
     png_fast_put(w, litlen->codes[256], litlen->lengths[256]);
+    *writer = local;
 }
 
 static void write_stored(png_fast_bits *w, const uint8_t *data, size_t total) {
@@ -122,24 +144,18 @@ static void fixed_lengths(png_fast_code *litlen, png_fast_code *dist) {
 }
 
 /* Codes and writes the filtered rows as one zlib stream. */
-static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t line, size_t bpp,
+static size_t deflate_rows(const png_fast_kernels *k, const work *memory, size_t total, size_t line, size_t bpp,
                            size_t up_distance, uint8_t *out) {
-    png_fast_match_list matches = {NULL, 0, 0};
+    const uint8_t *data = memory->data;
+    png_fast_match_list matches = {memory->matches, 0, memory->room, 0};
     png_fast_tally counts;
     memset(&counts, 0, sizeof counts);
-    uint32_t *table = calloc((size_t)1 << PNG_FAST_HASH_BITS, sizeof(uint32_t));
-    length_codes *tables = malloc(sizeof(length_codes));
-    /* room for the matches of most images at once */
-    matches.capacity = total / 64 + 1024;
-    matches.items = malloc(matches.capacity * sizeof(png_fast_match));
-    if (matches.items == NULL) matches.capacity = 0;
-    if (table == NULL || tables == NULL || !k->find_matches(data, total, line, bpp, up_distance, &matches, &counts, table)) {
-        free(table);
-        free(tables);
-        free(matches.items);
+    memset(memory->table, 0, sizeof(uint32_t) << PNG_FAST_HASH_BITS);
+    length_codes *tables = memory->lengths;
+    if (!k->find_matches(data, total, line, bpp, up_distance, &matches, &counts, memory->table, PNG_FAST_HASH_BITS)) {
+        if (matches.owned) free(matches.items);
         return 0;
     }
-    free(table);
     /* The fitted codes: the end-of-block symbol once, and at least two distance codes, so the code is
      * complete whatever is used (sizes are counted before these are added). */
     uint32_t litlen_counts[PNG_FAST_LITLEN_SYMBOLS], dist_counts[PNG_FAST_DIST_SYMBOLS];
@@ -189,8 +205,7 @@ static size_t deflate_rows(const png_fast_kernels *k, const uint8_t *data, size_
     w.out[2] = (uint8_t)(adler >> 8);
     w.out[3] = (uint8_t)adler;
     w.out += 4;
-    free(tables);
-    free(matches.items);
+    if (matches.owned) free(matches.items);
     return (size_t)(w.out - out);
 }
 
@@ -226,19 +241,25 @@ static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_
     }
 }
 
-/* The rows sampled to choose between unfiltered rows and per-row filters: two strips of this many. */
-#define SAMPLE_ROWS 8
+/* The rows sampled to choose between unfiltered rows and per-row filters: two strips of this many, a
+ * third and two thirds down. Two rows are enough for the row above to take part in the estimate, and
+ * on the benchmark corpora they choose nearly as eight did (the same bytes for overlay tiles, 0.2 %
+ * more for mosaicked tiles, 1.3 % more after `mosaic|grid`) at a quarter of the cost, which was a
+ * tenth of an overlay tile's whole encode. They choose filters more often, which the portable path,
+ * with scalar filters, pays for (see docs/png-encoder.md). */
+#define SAMPLE_ROWS 2
 
 /* An estimate of the coded size of `data` in bits: matches at 16 bits, literals at their entropy. */
-static double estimate_bits(const png_fast_kernels *k, const uint8_t *data, size_t total, size_t line, size_t bpp,
-                            size_t up_distance, uint32_t *table) {
-    png_fast_match_list matches = {NULL, 0, 0};
+static double estimate_bits(const png_fast_kernels *k, const work *memory, size_t total, size_t line, size_t bpp,
+                            size_t up_distance) {
+    png_fast_match_list matches = {memory->matches, 0, memory->room, 0};
     png_fast_tally all;
     memset(&all, 0, sizeof all);
     const uint32_t *counts = all.litlen;
-    memset(table, 0, sizeof(uint32_t) << PNG_FAST_HASH_BITS);
-    if (!k->find_matches(data, total, line, bpp, up_distance, &matches, &all, table)) {
-        free(matches.items);
+    memset(memory->table, 0, sizeof(uint32_t) << PNG_FAST_SAMPLE_HASH_BITS);
+    if (!k->find_matches(memory->data, total, line, bpp, up_distance, &matches, &all, memory->table,
+                         PNG_FAST_SAMPLE_HASH_BITS)) {
+        if (matches.owned) free(matches.items);
         return 0;
     }
     double literals = 0, bits = 16.0 * (double)matches.count;
@@ -246,45 +267,60 @@ static double estimate_bits(const png_fast_kernels *k, const uint8_t *data, size
     for (int s = 0; s < 256; s++) {
         if (counts[s] != 0) bits += counts[s] * __builtin_log2(literals / counts[s]);
     }
-    free(matches.items);
+    if (matches.owned) free(matches.items);
     return bits;
 }
 
 /* For the adaptive filter: CAIRN_PNG_FILTER_NONE when unfiltered rows code about as small on two strips
  * of the image (flat-colour art: overlays, mosaics over palette tiles), else CAIRN_PNG_FILTER_ADAPTIVE. */
 static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size_t stride, size_t width,
-                         size_t height, int bpp, uint8_t *rows, size_t span) {
+                         size_t height, int bpp, const work *memory, size_t span) {
     size_t line = width * (size_t)bpp + 1;
     size_t strips = height <= 2 * SAMPLE_ROWS ? 1 : 2, per_strip = strips == 1 ? height : SAMPLE_ROWS;
     size_t total = strips * per_strip * line;
-    uint8_t *sample = malloc(total + 2 * PNG_FAST_PAD);
-    uint32_t *table = malloc(sizeof(uint32_t) << PNG_FAST_HASH_BITS);
-    int choice = CAIRN_PNG_FILTER_ADAPTIVE;
-    if (sample != NULL && table != NULL) {
-        double cost[2];
-        const int modes[2] = {CAIRN_PNG_FILTER_NONE, CAIRN_PNG_FILTER_ADAPTIVE};
-        for (int m = 0; m < 2; m++) {
-            for (size_t s = 0; s < strips; s++) {
-                /* a third and two thirds down, the second strip kept inside images of 17 to 21 rows */
-                size_t first = strips == 1 ? 0 : height * (s + 1) / 3;
-                if (first + per_strip > height) first = height - per_strip;
-                filter_rows(k, pixels, stride, width, first, per_strip, bpp, modes[m], rows, span,
-                            sample + s * per_strip * line);
-            }
-            memset(sample + total, 0, 2 * PNG_FAST_PAD);
-            cost[m] = estimate_bits(k, sample, total, line, (size_t)bpp, per_strip > 1 && line <= PNG_FAST_WINDOW ? line : 0, table);
+    uint8_t *sample = memory->data, *rows = memory->rows;  /* the sample is at most the image */
+    double cost[2];
+    const int modes[2] = {CAIRN_PNG_FILTER_NONE, CAIRN_PNG_FILTER_ADAPTIVE};
+    for (int m = 0; m < 2; m++) {
+        for (size_t s = 0; s < strips; s++) {
+            /* a third and two thirds down, the second strip kept inside images of 17 to 21 rows */
+            size_t first = strips == 1 ? 0 : height * (s + 1) / 3;
+            if (first + per_strip > height) first = height - per_strip;
+            filter_rows(k, pixels, stride, width, first, per_strip, bpp, modes[m], rows, span,
+                        sample + s * per_strip * line);
         }
-        /* Unfiltered rows are about twice as fast to code: they win unless filtering saves a tenth. */
-        if (cost[1] >= 0.9 * cost[0]) choice = CAIRN_PNG_FILTER_NONE;
+        memset(sample + total, 0, 2 * PNG_FAST_PAD);
+        cost[m] = estimate_bits(k, memory, total, line, (size_t)bpp, per_strip > 1 && line <= PNG_FAST_WINDOW ? line : 0);
     }
-    free(table);
-    free(sample);
-    return choice;
+    /* Unfiltered rows are about twice as fast to code: they win unless filtering saves a tenth. */
+    return cost[1] >= 0.9 * cost[0] ? CAIRN_PNG_FILTER_NONE : CAIRN_PNG_FILTER_ADAPTIVE;
+}
+
+/* Where each part of the working memory lies in a block at `base` (NULL: only the size). */
+static work layout(uint8_t *base, size_t width, size_t height, size_t bpp) {
+    size_t row_bytes = width * bpp, total = height * (row_bytes + 1);
+    size_t span = PNG_FAST_PAD + row_bytes + PNG_FAST_PAD;
+    work w;
+    /* each part 64-byte aligned: room for the matches of most images (overlay tiles make one every 45
+     * bytes, noise none) */
+    size_t data = 0, rows = data + (total + 2 * PNG_FAST_PAD + 63) / 64 * 64;
+    size_t table = rows + (3 * span + 63) / 64 * 64;
+    size_t lengths = table + (sizeof(uint32_t) << PNG_FAST_HASH_BITS);
+    size_t matches = lengths + (sizeof(length_codes) + 63) / 64 * 64;
+    memset(&w, 0, sizeof w);
+    w.room = total / 32 + 1024;
+    w.size = matches + w.room * sizeof(png_fast_match);
+    if (base == NULL) return w;
+    w.data = base + data;
+    w.rows = base + rows;
+    w.table = (uint32_t *)(void *)(base + table);
+    w.lengths = (length_codes *)(void *)(base + lengths);
+    w.matches = (png_fast_match *)(void *)(base + matches);
+    return w;
 }
 
 size_t cairn_png_fast_scratch_size(uint32_t width, uint32_t height, int opaque) {
-    size_t row_bytes = (size_t)width * (opaque ? 3 : 4), total = (size_t)height * (row_bytes + 1);
-    return total + 2 * PNG_FAST_PAD + 3 * (PNG_FAST_PAD + row_bytes + PNG_FAST_PAD);
+    return layout(NULL, width, height, opaque ? 3 : 4).size + 64;  /* 64: to align a block given unaligned */
 }
 
 size_t cairn_png_fast_zlib(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t height, int opaque,
@@ -297,14 +333,14 @@ size_t cairn_png_fast_zlib(const uint32_t *pixels, size_t stride, uint32_t width
     uint8_t *owned = scratch == NULL ? malloc(cairn_png_fast_scratch_size(width, height, opaque)) : NULL;
     uint8_t *base = scratch != NULL ? scratch : owned;
     if (base == NULL) return 0;
-    uint8_t *data = base, *rows = base + total + 2 * PNG_FAST_PAD;
-    memset(rows, 0, 3 * span);
-    if (filter == CAIRN_PNG_FILTER_ADAPTIVE) filter = choose_filter(k, pixels, stride, width, height, bpp, rows, span);
-    filter_rows(k, pixels, stride, width, 0, height, bpp, filter, rows, span, data);
-    memset(data + total, 0, 2 * PNG_FAST_PAD);
+    work memory = layout(base + (-(uintptr_t)base & 63), width, height, (size_t)bpp);
+    memset(memory.rows, 0, 3 * span);
+    if (filter == CAIRN_PNG_FILTER_ADAPTIVE) filter = choose_filter(k, pixels, stride, width, height, bpp, &memory, span);
+    filter_rows(k, pixels, stride, width, 0, height, bpp, filter, memory.rows, span, memory.data);
+    memset(memory.data + total, 0, 2 * PNG_FAST_PAD);
     /* Row-up matches reach one scanline back; deflate's window is 32 KiB. */
     size_t up_distance = line <= PNG_FAST_WINDOW && height > 1 ? line : 0;
-    size_t size = deflate_rows(k, data, total, line, (size_t)bpp, up_distance, out);
+    size_t size = deflate_rows(k, &memory, total, line, (size_t)bpp, up_distance, out);
     free(owned);
     return size;
 }

@@ -10,8 +10,8 @@
 /* x mod bpp without a division (bpp is 3 or 4). */
 static inline size_t KERNEL(mod_bpp)(size_t x, size_t bpp) { return bpp == 4 ? (x & 3) : x % 3; }
 
-static inline uint32_t KERNEL(hash4)(const uint8_t *p) {
-    return (png_fast_load32(p) * 2654435761u) >> (32 - PNG_FAST_HASH_BITS);
+static inline uint32_t KERNEL(hash4)(const uint8_t *p, unsigned bits) {
+    return (png_fast_load32(p) * 2654435761u) >> (32 - bits);
 }
 
 /* The literals in [from, to) looked up in the hash table, only where pixels start: the repeats that
@@ -21,7 +21,8 @@ static inline uint32_t KERNEL(hash4)(const uint8_t *p) {
  * holding `from` starts. The first repeat found, or `to`. */
 TARGET_ATTR
 static inline size_t KERNEL(hashed_repeat)(const uint8_t *data, size_t from, size_t to, size_t row, size_t line,
-                                           size_t bpp, uint32_t *table, size_t *distance) {
+                                           size_t bpp, uint32_t *table, unsigned hash_bits,
+                                           size_t *distance) {
     size_t s = from, row_end = row + line;
     if (s == row) {
         s++;
@@ -33,7 +34,7 @@ static inline size_t KERNEL(hashed_repeat)(const uint8_t *data, size_t from, siz
         row_end += line;
     }
     while (s < to) {
-        uint32_t h = KERNEL(hash4)(data + s), seen = table[h];
+        uint32_t h = KERNEL(hash4)(data + s, hash_bits), seen = table[h];
         table[h] = (uint32_t)s + 1;
         if (seen != 0 && s - (seen - 1) <= PNG_FAST_WINDOW &&
             png_fast_load32(data + seen - 1) == png_fast_load32(data + s)) {
@@ -47,6 +48,16 @@ static inline size_t KERNEL(hashed_repeat)(const uint8_t *data, size_t from, siz
         }
     }
     return to;
+}
+
+/* Whether a run, the pixel before or the scanline above (0: not searched) repeats at `p`: what the
+ * vector search would find there, without its vector compares. Two matches in three of overlay tiles
+ * follow the one before at once (a run after a run, a row of a badge after the row above), and this
+ * test finds them for a few scalar loads. */
+static inline int KERNEL(repeats_at)(const uint8_t *data, size_t p, size_t pixel, size_t distance) {
+    uint32_t value = png_fast_load32(data + p);
+    return png_fast_load32(data + p - 1) == value || (pixel != 0 && png_fast_load32(data + p - pixel) == value) ||
+           (distance != 0 && png_fast_load32(data + p - distance) == value);
 }
 
 /* The longest repeat at `found` among the candidate distances (0: none), tried in order; a tie keeps
@@ -69,12 +80,18 @@ static inline size_t KERNEL(longest_repeat)(const uint8_t *data, size_t found, s
 }
 
 /* The matches in `data` (scanlines of `line` bytes, pixels of `bpp`; `up_distance` the scanline above,
- * 0 for none), and the symbols they and the literals left over make, counted in `counts`. */
+ * 0 for none), and the symbols they and the literals left over make, counted in `counts`; `table` has
+ * 2^hash_bits slots, zeroed. */
 TARGET_ATTR
 static int KERNEL(find_matches)(const uint8_t *data, size_t total, size_t line, size_t bpp, size_t up_distance,
-                                png_fast_match_list *matches, png_fast_tally *counts, uint32_t *table) {
+                                png_fast_match_list *matches, png_fast_tally *counts, uint32_t *table,
+                                unsigned hash_bits) {
     size_t last = total >= PNG_FAST_MIN_MATCH ? total - PNG_FAST_MIN_MATCH + 1 : 0;
     size_t p = 1, literals_from = 0, row = 0;
+    /* The vector search's last answer: no run, pixel or scanline repeat starts in [p, next) when p is
+     * at most `next` and the search since ran with the same distances (`next_to` the same end), so a
+     * match the hash table found before `next` resumes there without scanning those bytes again. */
+    size_t next = 0, next_to = 0;
     while (p < last) {
         if (p - row >= line) row = p - (p - row) % line;  /* the scanline p is in starts at row */
         /* a distance takes part once p has reached it */
@@ -82,10 +99,19 @@ static int KERNEL(find_matches)(const uint8_t *data, size_t total, size_t line, 
         size_t to = last;
         if (pixel == 0 && bpp < to) to = bpp;
         if (up_distance != 0 && distance == 0 && up_distance < to) to = up_distance;
-        size_t q = KERNEL(next_match)(data, p, to, pixel, distance);
+        size_t q;
+        if (p <= next && to == next_to) {
+            q = next;
+        } else if (p < to && KERNEL(repeats_at)(data, p, pixel, distance)) {
+            q = p;
+        } else {
+            q = KERNEL(next_match)(data, p, to, pixel, distance);
+        }
+        next = q;
+        next_to = to;
         /* the literals before q: any of them may start an older repeat */
         size_t found_distance = 0;
-        size_t found = p < q ? KERNEL(hashed_repeat)(data, p, q, row, line, bpp, table, &found_distance) : q;
+        size_t found = p < q ? KERNEL(hashed_repeat)(data, p, q, row, line, bpp, table, hash_bits, &found_distance) : q;
         if (found >= to) {
             p = to;
             continue;

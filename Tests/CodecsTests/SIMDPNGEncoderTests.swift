@@ -37,6 +37,14 @@ import TestSupport
         result.append(("noise RGB 300x200", try TestImages.surface(width: 300, height: 200) { _, _ in
             RGBA8(r: noise.byte(), g: noise.byte(), b: noise.byte(), a: 255)
         }))
+        // Pixels drawn from 16 colours: a short match nearly every pixel, far more than the room the
+        // scratch keeps for matches, so the match list moves to the heap mid-search.
+        let palette = (0..<16).map { i in
+            RGBA8(r: noise.byte(), g: noise.byte(), b: noise.byte(), a: i % 2 == 0 ? 255 : 160)
+        }
+        result.append(("16-colour noise 160x160", try TestImages.surface(width: 160, height: 160) { _, _ in
+            palette[Int(noise.byte() % 16)]
+        }))
         result.append(("translucent over tile", try FastDeflateTests.translucentOverTile()))
         result.append(("opaque over tile", try FastDeflateTests.translucentOverTile(opaque: true)))
         result.append(("badge", try TestImages.badge()))
