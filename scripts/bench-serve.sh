@@ -109,14 +109,19 @@ LUA
 
 runs="${BENCH_RUNS:-3}"
 echo "# cairn serve under wrk -t2 -c64 -d10s on loopback ($(nproc) cores; wrk shares them), $runs runs"
-ratios=(); lane_ratios=(); hits=(); slow_hits=(); statics=(); p99s=(); colds=()
+ratios=(); lane_ratios=(); hits=(); slow_hits=(); statics=(); p99s=(); colds=(); cold_cpus=()
+# cairn's CPU time (user + system) so far, in clock ticks: what a cold tile costs it, whatever else
+# the machine is running (the rate alone moves with the load of the cores wrk and nginx share).
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 for run in $(seq 1 "$runs"); do
   echo "## run $run" >&2
   nginx_rps=$(run_wrk "nginx: the same tile file, static" "http://127.0.0.1:$nginx_port/static/2/2/1.png")
   hit_rps=$(run_wrk "cairn: cache hit /tiles/static/2/2/1.png (hot lane)" "http://127.0.0.1:$cairn_port/tiles/static/2/2/1.png")
   p99s+=("$(cat "$work/p99")")
   slow_rps=$(run_wrk "cairn: the same hit, hot lane off (CAIRN_HOT_LANE=0)" "http://127.0.0.1:$slow_port/tiles/static/2/2/1.png")
+  ticks=$(cpu_ticks "$cairn_pid")
   cold_rps=$(run_wrk "cairn: cold renders, mosaic|grid over a loopback upstream" "http://127.0.0.1:$cairn_port" -s "$(cold_script "$run")")
+  cold_cpus+=("$(awk -v a="$ticks" -v b="$(cpu_ticks "$cairn_pid")" -v r="$cold_rps" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f", 1e6 * (b - a) / hz / (r * 10)}')")
   statics+=("$nginx_rps"); hits+=("$hit_rps"); slow_hits+=("$slow_rps"); colds+=("$cold_rps")
   ratios+=("$(awk -v a="$hit_rps" -v b="$nginx_rps" 'BEGIN {print 100*a/b}')")
   lane_ratios+=("$(awk -v a="$hit_rps" -v b="$slow_rps" 'BEGIN {print a/b}')")
@@ -128,6 +133,7 @@ printf '  cairn hit, lane off:   %s req/s   (lane/off %s ×)\n' "$(spread "${slo
 printf '  cache hit vs nginx:    %s %%   (target ≥ 80 %%)\n' "$(spread "${ratios[@]}")"
 printf '  hit p99 at 64 conns:   %s ms   (target ≤ 5 ms)\n' "$(spread "${p99s[@]}")"
 printf '  cold renders:          %s tiles/s   (target ≥ 2000)\n' "$(spread "${colds[@]}")"
+printf '  cairn CPU a cold tile:  %s µs\n' "$(spread "${cold_cpus[@]}")"
 hit_rps=$(median "${hits[@]}")
 
 badge_rps=$(run_wrk "cairn: cached badge /badges/42.png" "http://127.0.0.1:$cairn_port/badges/42.png")

@@ -242,12 +242,12 @@ static void filter_rows(const png_fast_kernels *k, const uint32_t *pixels, size_
 }
 
 /* The rows sampled to choose between unfiltered rows and per-row filters: two strips of this many, a
- * third and two thirds down. Two rows are enough for the row above to take part in the estimate, and
- * on the benchmark corpora they choose nearly as eight did (the same bytes for overlay tiles, 0.2 %
- * more for mosaicked tiles, 1.3 % more after `mosaic|grid`) at a quarter of the cost, which was a
- * tenth of an overlay tile's whole encode. They choose filters more often, which the portable path,
- * with scalar filters, pays for (see docs/png-encoder.md). */
-#define SAMPLE_ROWS 2
+ * third and two thirds down. For RGBA images (overlays, badges, translucent tiles) two rows are enough
+ * for the row above to take part in the estimate: on the overlay tiles they choose as eight did, at a
+ * quarter of the cost, which was a tenth of an overlay tile's whole encode. Opaque images (map tiles
+ * under a chain) keep eight: with two or four, a `mosaic|grid` tile chose per-row filters that coded
+ * 1.5 % larger and 35 % slower than its unfiltered rows (docs/png-encoder.md). */
+static size_t sample_rows(int bpp) { return bpp == 4 ? 2 : 8; }
 
 /* An estimate of the coded size of `data` in bits: matches at 16 bits, literals at their entropy. */
 static double estimate_bits(const png_fast_kernels *k, const work *memory, size_t total, size_t line, size_t bpp,
@@ -276,7 +276,8 @@ static double estimate_bits(const png_fast_kernels *k, const work *memory, size_
 static int choose_filter(const png_fast_kernels *k, const uint32_t *pixels, size_t stride, size_t width,
                          size_t height, int bpp, const work *memory, size_t span) {
     size_t line = width * (size_t)bpp + 1;
-    size_t strips = height <= 2 * SAMPLE_ROWS ? 1 : 2, per_strip = strips == 1 ? height : SAMPLE_ROWS;
+    size_t rows_each = sample_rows(bpp);
+    size_t strips = height <= 2 * rows_each ? 1 : 2, per_strip = strips == 1 ? height : rows_each;
     size_t total = strips * per_strip * line;
     uint8_t *sample = memory->data, *rows = memory->rows;  /* the sample is at most the image */
     double cost[2];
