@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import Clusters
 
-/// Levels clustered without their KD-tree (every item with at most one neighbour) give the index
-/// that sorting every level's tree gives: every zoom's items, ids, counts and centroids, every
+/// Levels clustered without their KD-tree (every item with at most one neighbour), or with only
+/// the part of it around the few items with more, give the index that sorting every level's tree
+/// gives: every zoom's items, ids, counts and centroids, every
 /// cluster's children (a pair's in search order, settled when a query first needs the tree),
 /// leaves and expansion zoom, and the same again once the server has made every tree at once.
 @Suite struct TreelessLevelTests {
@@ -31,6 +32,21 @@ import Testing
         for (radius, minPoints) in [(40.0, 2), (80, 2), (10, 2), (40, 3), (200, 2)] {
             try Self.compare(points, ClusterOptions(radius: radius, minPoints: minPoints), "cities, radius \(radius), min points \(minPoints)")
         }
+    }
+
+    /// Uniform points dense enough that a few items have two neighbours or more at zooms where
+    /// most have none: those levels are sorted only around them.
+    @Test func levelsSortedAroundTheirCrowds() throws {
+        var random = SeededGenerator(seed: 33)
+        var points = PointSet()
+        for coordinate in random.coordinates(150_000, .uniform) {
+            points.append(longitude: coordinate.longitude, latitude: coordinate.latitude)
+        }
+        let index = ClusterIndex(points: points, options: ClusterOptions(), aggregates: [], categories: nil, pointCategories: [],
+                                 propertyColumns: PropertyColumnCache(), skipsTrees: true)
+        #expect(index.levels.contains { $0.unsortedRangeCount > 1 }, "no level was sorted around its crowds")
+        try Self.compare(points, ClusterOptions(), "150 000 uniform points")
+        try Self.compare(points, ClusterOptions(minPoints: 3), "150 000 uniform points, min points 3")
     }
 
     @Test(arguments: SeededGenerator.seeds([31, 32]))

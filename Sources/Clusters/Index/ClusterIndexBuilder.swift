@@ -72,12 +72,14 @@ struct ClusterIndexBuilder {
     }
 
     /// Every handle is below this: the points and the most clusters they can make.
-    private var handleBound: Int { 2 * pointCount }
+    var handleBound: Int { 2 * pointCount }
 
     /// Runs every level; returns the levels from `minZoom` to `maxZoom + 1`. A level whose items
-    /// have at most one neighbour each is clustered without its KD-tree (see
-    /// ``SparseNeighbours/partners(order:zoom:radius:exact:x:y:)``), which is then made only when
-    /// a query needs it; so is the tree of the last level, which nothing clusters.
+    /// have at most one neighbour each is clustered without its KD-tree, and one where few have
+    /// more with the part of its tree around those (see
+    /// ``SparseNeighbours/neighbourSets(order:zoom:radius:exact:x:y:mostCrowds:)``); the rest of
+    /// the tree is made only when a query needs it, as is the tree of the last level, which nothing
+    /// clusters.
     mutating func build() {
         var order = (0..<Int32(pointCount)).map { $0 }
         var built: [LevelTree] = []
@@ -88,11 +90,17 @@ struct ClusterIndexBuilder {
         }
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let first = clusterCount.count
-            if let partners = partners(order, zoom: zoom, sparse: &sparse) {
-                let (next, pairIndexes) = clusterPairs(order, partners: partners, zoom: zoom)
-                built.append(LevelTree(order: order, bound: handleBound, nodeSize: options.nodeSize,
-                                       pairs: first..<clusterCount.count, pairIndexes: pairIndexes, threads: threads))
-                order = next
+            if let sets = neighbourSets(order, zoom: zoom, sparse: &sparse) {
+                if sets.single {
+                    let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom) { _ in 0 }
+                    built.append(LevelTree(order: order, bound: handleBound, nodeSize: options.nodeSize,
+                                           pairs: first..<clusterCount.count, pairIndexes: pairIndexes, threads: threads))
+                    order = next
+                } else {
+                    let (next, level) = clusterCrowds(order, sets: sets, zoom: zoom, in: &storage)
+                    built.append(level)
+                    order = next
+                }
             } else {
                 var tree = makeTree(order, in: consume storage)
                 order = cluster(order, tree: tree, zoom: zoom, sparse: &sparse)
@@ -111,13 +119,19 @@ struct ClusterIndexBuilder {
     /// emptied) while the level is nearly as large: its pages are mapped already. A level much
     /// smaller gets an array of its own size, and the large one is given back.
     private func makeTree(_ order: [Int32], in storage: consuming [KDEntry]) -> KDTree {
+        KDTree(entries: levelEntries(order, in: consume storage), nodeSize: options.nodeSize, threads: threads)
+    }
+
+    /// The entries of the level whose items are `order`, in level order, in `storage` (emptied)
+    /// unless the level is much smaller.
+    func levelEntries(_ order: [Int32], in storage: consuming [KDEntry]) -> [KDEntry] {
         var entries = consume storage
         if order.count < entries.capacity - entries.capacity / 8 { entries = [] }
         entries.reserveCapacity(order.count)
         for (index, handle) in order.enumerated() {
             entries.append(KDEntry(x: itemX[Int(handle)], y: itemY[Int(handle)], index: Int32(index), handle: handle))
         }
-        return KDTree(entries: consume entries, nodeSize: options.nodeSize, threads: threads)
+        return entries
     }
 
     /// An item's exact coordinates, as supercluster's level data holds them: a point's Float32

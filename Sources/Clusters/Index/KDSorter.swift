@@ -54,7 +54,7 @@ struct KDSorter {
         sortForking(entries, 0, entries.count - 1, 0, threads)
     }
 
-    private func sortForking(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ left: Int, _ right: Int, _ axis: Int, _ threads: Int) {
+    func sortForking(_ entries: UnsafeMutableBufferPointer<KDEntry>, _ left: Int, _ right: Int, _ axis: Int, _ threads: Int) {
         let stops = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * Self.block)
         defer { stops.deallocate() }
         let scratch = Stops(left: stops, right: stops + 2 * Self.block)

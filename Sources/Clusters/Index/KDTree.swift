@@ -27,15 +27,22 @@ struct KDTree {
     private var middles: [SIMD2<Float>] = []
 
     /// Indexes `entries` (given in level order), sorting them in place on up to `threads` threads
-    /// (the same tree whatever their number): the array is taken over, not copied.
-    init(entries: consuming [KDEntry], nodeSize: Int, threads: Int = 1) {
+    /// (the same tree whatever their number): the array is taken over, not copied. With
+    /// `unsorted`, the entries are a layout sorted but for those ranges (``KDSorter/sort(_:around:)``),
+    /// and only they are sorted.
+    init(entries: consuming [KDEntry], nodeSize: Int, unsorted: [KDRange]? = nil, threads: Int = 1) {
         self.entries = consume entries
-        self.nodeSize = max(2, min(nodeSize, 65535))
+        self.nodeSize = Self.nodeSize(nodeSize)
         guard self.entries.count > 1 else { return }
         let sorter = KDSorter(nodeSize: self.nodeSize)
-        self.entries.withUnsafeMutableBufferPointer { sorter.sort($0, threads: threads) }
+        self.entries.withUnsafeMutableBufferPointer { entries in
+            if let unsorted { sorter.sort(entries, ranges: unsorted, threads: threads) } else { sorter.sort(entries, threads: threads) }
+        }
         middles = Self.middles(of: self.entries, nodeSize: self.nodeSize)
     }
+
+    /// The leaf size a tree is built with for the `nodeSize` asked for.
+    static func nodeSize(_ nodeSize: Int) -> Int { max(2, min(nodeSize, 65535)) }
 
     private static func middles(of entries: [KDEntry], nodeSize: Int) -> [SIMD2<Float>] {
         var middles: [SIMD2<Float>] = []

@@ -5,53 +5,68 @@ import Synchronization
 /// their coordinates, which every level shares through the index's item table. Keeping 3 bytes an
 /// item instead of 12 is what lets 10⁶ points and their 18 levels fit in little memory.
 ///
-/// A level whose tree the build did not need (``SparseNeighbours/partners(order:zoom:radius:exact:x:y:)``)
-/// keeps its items in level order and sorts them into the tree the first time a query needs it,
-/// once, whichever thread asks first (the others wait for it). The clusters made from such a
-/// level are pairs, whose two children are listed in the order of a search of this tree: that
-/// order is settled with the tree.
+/// A level whose tree the build did not need whole (``SparseNeighbours/neighbourSets(order:zoom:radius:exact:x:y:mostCrowds:)``)
+/// keeps its items in level order, or in a layout sorted only around the few items whose search
+/// order the build needed (``KDSorter/sort(_:around:)``), and finishes the tree the first time a
+/// query needs it, once, whichever thread asks first (the others wait for it). The clusters made
+/// there of two items list their children in the order of a search of this tree: that order is
+/// settled with the tree.
 final class LevelTree: Sendable {
     let count: Int
     let nodeSize: Int
-    /// The handles in KD order, or in level order while the tree is not made.
+    /// The handles in KD order, or in a layout with ``unsorted`` ranges while the tree is not made.
     private let items: PackedHandles
-    private let sorted: Bool
+    private let unsorted: [KDRange]
+    private var sorted: Bool { unsorted.isEmpty }
     /// Every handle is below this.
     private let bound: Int
-    /// Cluster numbers made from this level whose children wait for its tree, and the level
-    /// indexes of each one's first and second child (as recorded).
+    /// Cluster numbers made from this level whose children may wait for its tree, and the
+    /// positions in ``items`` of each one's first and second child (as recorded; the same position
+    /// twice when the order was settled already).
     let pairs: Range<Int>
-    private let pairIndexes: [Int32]
+    private let pairPositions: [Int32]
     private let threads: Int
     /// The tree, once made, and for each pair whether a search lists its second child first.
     private let made = Mutex<(handles: PackedHandles, swapped: [Bool])?>(nil)
 
     /// The level of the tree whose entries are `entries` (in KD order), every handle below `bound`.
-    init(entries: [KDEntry], bound: Int, nodeSize: Int) {
-        items = entries.withUnsafeBufferPointer { entries in
-            PackedHandles(count: entries.count, bound: bound) { entries[$0].handle }
-        }
-        count = entries.count
-        sorted = true
-        self.bound = bound
-        self.nodeSize = nodeSize
-        pairs = 0..<0
-        pairIndexes = []
-        threads = 1
+    convenience init(entries: [KDEntry], bound: Int, nodeSize: Int) {
+        self.init(layout: entries, unsorted: [], bound: bound, nodeSize: nodeSize, pairs: 0..<0, pairPositions: [], threads: 1)
     }
 
     /// The level whose items are `order`, its tree to be made when a query needs it; `pairs` the
     /// clusters made from it, with the level indexes of their two children in `pairIndexes`.
-    init(order: [Int32], bound: Int, nodeSize: Int, pairs: Range<Int>, pairIndexes: [Int32], threads: Int) {
-        items = order.withUnsafeBufferPointer { order in PackedHandles(count: order.count, bound: bound) { order[$0] } }
-        count = order.count
-        sorted = false
+    convenience init(order: [Int32], bound: Int, nodeSize: Int, pairs: Range<Int>, pairIndexes: [Int32], threads: Int) {
+        let items = order.withUnsafeBufferPointer { order in PackedHandles(count: order.count, bound: bound) { order[$0] } }
+        self.init(items: items, count: order.count, unsorted: order.count > 1 ? [KDRange(left: 0, right: order.count - 1, axis: 0)] : [],
+                  bound: bound, nodeSize: nodeSize, pairs: pairs, pairPositions: pairIndexes, threads: threads)
+    }
+
+    /// The level whose entries are `layout`, a tree layout but for its `unsorted` ranges, which are
+    /// sorted when a query needs the tree; `pairs` the clusters made from it, with the positions in
+    /// `layout` of their two children in `pairPositions`.
+    convenience init(layout: [KDEntry], unsorted: [KDRange], bound: Int, nodeSize: Int, pairs: Range<Int>,
+                     pairPositions: [Int32], threads: Int) {
+        let items = layout.withUnsafeBufferPointer { layout in PackedHandles(count: layout.count, bound: bound) { layout[$0].handle } }
+        self.init(items: items, count: layout.count, unsorted: unsorted, bound: bound, nodeSize: nodeSize, pairs: pairs,
+                  pairPositions: pairPositions, threads: threads)
+    }
+
+    private init(items: PackedHandles, count: Int, unsorted: [KDRange], bound: Int, nodeSize: Int, pairs: Range<Int>,
+                 pairPositions: [Int32], threads: Int) {
+        self.items = items
+        self.count = count
+        self.unsorted = unsorted
         self.bound = bound
         self.nodeSize = nodeSize
         self.pairs = pairs
-        self.pairIndexes = pairIndexes
+        self.pairPositions = pairPositions
         self.threads = threads
     }
+
+    /// How many ranges of the tree wait for a query: none once it is made, one for a level kept in
+    /// level order, more for one sorted around its crowds.
+    var unsortedRangeCount: Int { sorted || made.withLock({ $0 != nil }) ? 0 : unsorted.count }
 
     /// Bytes held (without a tree made later, which takes as many again).
     var byteCount: Int { items.byteCount }
@@ -87,7 +102,7 @@ final class LevelTree: Sendable {
         }
     }
 
-    /// kdbush's tree of the level's items in level order, and which pairs it lists second child first.
+    /// kdbush's tree of the level's items, and which pairs it lists second child first.
     private func makeTree(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>) -> (handles: PackedHandles, swapped: [Bool]) {
         var entries: [KDEntry] = []
         entries.reserveCapacity(count)
@@ -97,7 +112,7 @@ final class LevelTree: Sendable {
                 entries.append(KDEntry(x: x[Int(handle)], y: y[Int(handle)], index: Int32(truncatingIfNeeded: index), handle: handle))
             }
         }
-        let tree = KDTree(entries: entries, nodeSize: nodeSize, threads: threads)
+        let tree = KDTree(entries: entries, nodeSize: nodeSize, unsorted: unsorted, threads: threads)
         let swapped = swappedPairs(tree.entries, nodeSize: tree.nodeSize)
         let handles = tree.entries.withUnsafeBufferPointer { entries in
             PackedHandles(count: entries.count, bound: bound) { entries[$0].handle }
@@ -112,7 +127,7 @@ final class LevelTree: Sendable {
         for (p, entry) in entries.enumerated() { position[Int(entry.index)] = Int32(truncatingIfNeeded: p) }
         var ranks = SearchRanks(count: count, nodeSize: nodeSize)
         return (0..<pairs.count).map { k in
-            ranks.rank(Int(position[Int(pairIndexes[2 * k + 1])])) < ranks.rank(Int(position[Int(pairIndexes[2 * k])]))
+            ranks.rank(Int(position[Int(pairPositions[2 * k + 1])])) < ranks.rank(Int(position[Int(pairPositions[2 * k])]))
         }
     }
 

@@ -1,20 +1,18 @@
 extension SparseNeighbours {
-    /// The most clusters a level looked at without its tree may hold: each is compared with
-    /// every other.
-    static let mostClustersWithoutTree = 2048
-
-    /// Each item's one neighbour at `zoom` (other than itself) by level index, or -1 when it is
-    /// alone, found without the level's KD-tree; nil when some item has two or more, when the
-    /// level has too many clusters, or when the zoom is below ``lowestZoom``.
+    /// Each item's neighbours at `zoom` (other than itself) by level index, in no particular
+    /// order, found without the level's KD-tree; nil when more than `mostCrowds` items have two or
+    /// more, or when the zoom is below ``lowestZoom``.
     ///
     /// A level whose items have at most one neighbour each clusters the same whatever order a
     /// search would list them in, except for which of a pair's two items its cluster lists first
-    /// among its children: that waits for the level's tree (``LevelTree``). A point's
-    /// neighbours among the points are the pairs found at first; a cluster's are found around it
-    /// in the ``grid`` and among the other clusters, and so are the points that have it as a
-    /// neighbour, each tested as kdbush's search tests it (``NeighbourTest``).
-    mutating func partners(order: [Int32], zoom: Int, radius: Double, exact: ExactCoordinates,
-                           x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>) -> [Int32]? {
+    /// among its children: that waits for the level's tree (``LevelTree``). The lists of items with
+    /// two or more need their search order, which only the part of the tree around them settles
+    /// (``KDSorter/sort(_:around:)``). A point's neighbours among the points are the pairs found at
+    /// first; a cluster's are found around it in the ``grid`` and among the other clusters, and so
+    /// are the points that have it as a neighbour, each tested as kdbush's search tests it
+    /// (``NeighbourTest``).
+    mutating func neighbourSets(order: [Int32], zoom: Int, radius: Double, exact: ExactCoordinates,
+                                x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, mostCrowds: Int) -> NeighbourSets? {
         guard zoom >= lowestZoom else { return nil }
         let stamp = Int8(truncatingIfNeeded: zoom)
         let test = NeighbourTest(radius: radius)
@@ -25,40 +23,42 @@ extension SparseNeighbours {
                 levelIndex[Int(handle)] = Int32(truncatingIfNeeded: index)
             } else {
                 clusters.append((Int(handle), Int32(truncatingIfNeeded: index)))
-                guard clusters.count <= Self.mostClustersWithoutTree else { return nil }
             }
         }
-        var partner = [Int32](repeating: -1, count: order.count)
-        var single = true
-        /// Notes that `b` is in `a`'s list; a second one ends the look.
-        func link(_ a: Int32, _ b: Int32) {
-            if partner[Int(a)] < 0 { partner[Int(a)] = b } else if partner[Int(a)] != b { single = false }
-        }
+        var sets = NeighbourSets(count: order.count)
         for pair in pairs where pair.distanceSquared <= test.radiusSquared {
             let first = Int(pair.first.handle), second = Int(pair.second.handle)
             guard present[first] == stamp && present[second] == stamp else { continue }
-            link(levelIndex[first], levelIndex[second])
-            link(levelIndex[second], levelIndex[first])
-            guard single else { return nil }
+            sets.link(levelIndex[first], levelIndex[second])
+            sets.link(levelIndex[second], levelIndex[first])
+            guard sets.crowds.count <= mostCrowds else { return nil }
         }
-        for (k, cluster) in clusters.enumerated() {
+        for cluster in clusters {
             let (cx, cy) = exact.of(cluster: cluster.handle)
             let treeX = Double(x[cluster.handle]), treeY = Double(y[cluster.handle])
             grid.forEachPoint(near: cx, cy, reach: test.reach) { point in
                 guard present[point] == stamp else { return }
                 let px = Double(x[point]), py = Double(y[point])
-                if test.within(exactX: cx, exactY: cy, treeX: px, treeY: py) { link(cluster.index, levelIndex[point]) }
-                if test.within(exactX: px, exactY: py, treeX: treeX, treeY: treeY) { link(levelIndex[point], cluster.index) }
+                if test.within(exactX: cx, exactY: cy, treeX: px, treeY: py) { sets.link(cluster.index, levelIndex[point]) }
+                if test.within(exactX: px, exactY: py, treeX: treeX, treeY: treeY) { sets.link(levelIndex[point], cluster.index) }
             }
-            for other in clusters[(k + 1)...] {
-                let (ox, oy) = exact.of(cluster: other.handle)
-                let otherX = Double(x[other.handle]), otherY = Double(y[other.handle])
-                guard test.near(treeX, treeY, otherX, otherY) else { continue }
-                if test.within(exactX: cx, exactY: cy, treeX: otherX, treeY: otherY) { link(cluster.index, other.index) }
-                if test.within(exactX: ox, exactY: oy, treeX: treeX, treeY: treeY) { link(other.index, cluster.index) }
-            }
-            guard single else { return nil }
+            guard sets.crowds.count <= mostCrowds else { return nil }
         }
-        return partner
+        // The clusters against each other: in order of x, each against the next ones within reach.
+        clusters.sort { x[$0.handle] < x[$1.handle] || (x[$0.handle] == x[$1.handle] && $0.index < $1.index) }
+        for (k, cluster) in clusters.enumerated() {
+            let (cx, cy) = exact.of(cluster: cluster.handle)
+            let treeX = Double(x[cluster.handle]), treeY = Double(y[cluster.handle])
+            for other in clusters[(k + 1)...] {
+                let otherX = Double(x[other.handle]), otherY = Double(y[other.handle])
+                guard otherX - treeX <= test.reach else { break }
+                guard test.near(treeX, treeY, otherX, otherY) else { continue }
+                let (ox, oy) = exact.of(cluster: other.handle)
+                if test.within(exactX: cx, exactY: cy, treeX: otherX, treeY: otherY) { sets.link(cluster.index, other.index) }
+                if test.within(exactX: ox, exactY: oy, treeX: treeX, treeY: treeY) { sets.link(other.index, cluster.index) }
+            }
+            guard sets.crowds.count <= mostCrowds else { return nil }
+        }
+        return sets
     }
 }

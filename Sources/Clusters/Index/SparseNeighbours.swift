@@ -24,7 +24,7 @@ struct SparseNeighbours {
     private var found: [Int32] = []
     private var stack = KDStack()
 
-    /// The points in a grid, for the levels searched without their tree (``partners(order:zoom:radius:exact:x:y:)``).
+    /// The points in a grid, for the levels searched without their tree (``neighbourSets(order:zoom:radius:exact:x:y:mostCrowds:)``).
     let grid: PointGrid
     /// Per point, its index in the level being looked at (while it is an item of that level).
     var levelIndex: [Int32]

@@ -1,0 +1,46 @@
+/// Clustering a level with a few crowds: where some items have two neighbours or more but few
+/// do, only their lists need a search's order, and only the part of the level's tree that holds
+/// them is sorted to settle it (``KDSorter/sort(_:around:threads:)``); the rest of the tree waits
+/// for a query (``LevelTree``), as a level of pairs only does.
+extension ClusterIndexBuilder {
+    /// One level down (supercluster's `_cluster`) where each item's neighbours are `sets`, some
+    /// items having two or more (``clusterSets(_:sets:zoom:rank:)``). The level's entries are laid
+    /// out in `storage` (the last level's, emptied), given back emptied. Returns the next level's
+    /// items and the level, its layout sorted around the crowds.
+    mutating func clusterCrowds(_ order: [Int32], sets: NeighbourSets, zoom: Int,
+                                in storage: inout [KDEntry]) -> (next: [Int32], level: LevelTree) {
+        let first = clusterCount.count
+        var taken: [KDEntry] = []
+        swap(&taken, &storage)
+        var entries = levelEntries(order, in: consume taken)
+        let nodeSize = KDTree.nodeSize(options.nodeSize)
+        // Every item with a neighbour: the crowds' members and owners are sorted around, and
+        // any may be a child of a pair, whose position in the layout the level keeps.
+        var linked = [UInt64](repeating: 0, count: (order.count + 63) / 64)
+        func link(_ index: Int) { linked[index >> 6] |= 1 << UInt64(index & 63) }
+        var wanted: [SIMD2<Float>] = []
+        for (k, crowd) in sets.crowds.enumerated() {
+            for index in crowd + [sets.crowdOwners[k]] {
+                link(Int(index))
+                let handle = Int(order[Int(index)])
+                wanted.append(SIMD2(itemX[handle], itemY[handle]))
+            }
+        }
+        for (index, partner) in sets.partner.enumerated() where partner >= 0 {
+            link(index)
+            link(Int(partner))
+        }
+        let unsorted = entries.withUnsafeMutableBufferPointer { KDSorter(nodeSize: nodeSize).sort($0, around: wanted, threads: threads) }
+        var position: [Int32: Int32] = [:]
+        for (p, entry) in entries.enumerated() where linked[Int(entry.index) >> 6] & (1 << UInt64(entry.index & 63)) != 0 {
+            position[entry.index] = Int32(truncatingIfNeeded: p)
+        }
+        var ranks = SearchRanks(count: order.count, nodeSize: nodeSize)
+        let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom) { ranks.rank(Int(position[$0]!)) }
+        let level = LevelTree(layout: entries, unsorted: unsorted, bound: handleBound, nodeSize: options.nodeSize,
+                              pairs: first..<clusterCount.count, pairPositions: pairIndexes.map { position[$0]! }, threads: threads)
+        entries.removeAll(keepingCapacity: true)
+        storage = consume entries
+        return (next, level)
+    }
+}
