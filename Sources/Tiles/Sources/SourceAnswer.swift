@@ -103,49 +103,35 @@ public enum HTTPDate {
     private static let weekdays = Array("SunMonTueWedThuFriSat".utf8)
     private static let months = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
 
-    /// The date in IMF-fixdate, truncated to the second. From 1970 to 9999 it is worked out by
-    /// calendar arithmetic, not by a `DateFormatter` under a lock: every response carries one or two.
+    /// The date in IMF-fixdate, truncated to the second. From 1970 to 9999 the C library's
+    /// `gmtime_r` breaks it down (no locale, no lock), not a `DateFormatter` under a lock: every
+    /// response carries one or two.
     public static func format(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds >= 0, seconds < 253_402_300_800, let whole = Int(exactly: seconds) else {
+        var parts = tm()
+        guard seconds >= 0, seconds < 253_402_300_800, var whole = time_t(exactly: seconds),
+              gmtime_r(&whole, &parts) != nil else {
             lock.lock(); defer { lock.unlock() }
             return formatter.string(from: date)
         }
-        let days = whole / 86_400
-        let time = whole - days * 86_400
-        let (year, month, day) = civil(days: days)
+        let weekday = Int(parts.tm_wday), month = Int(parts.tm_mon)
         var text = [UInt8]()
         text.reserveCapacity(29)
-        let weekday = (days + 4) % 7  // 1 January 1970 was a Thursday
         text += weekdays[3 * weekday ..< 3 * weekday + 3]
         text += Array(", ".utf8)
-        digits(day, 2, into: &text)
+        digits(Int(parts.tm_mday), 2, into: &text)
         text.append(UInt8(ascii: " "))
-        text += months[3 * (month - 1) ..< 3 * month]
+        text += months[3 * month ..< 3 * month + 3]
         text.append(UInt8(ascii: " "))
-        digits(year, 4, into: &text)
+        digits(Int(parts.tm_year) + 1900, 4, into: &text)
         text.append(UInt8(ascii: " "))
-        digits(time / 3600, 2, into: &text)
+        digits(Int(parts.tm_hour), 2, into: &text)
         text.append(UInt8(ascii: ":"))
-        digits(time / 60 % 60, 2, into: &text)
+        digits(Int(parts.tm_min), 2, into: &text)
         text.append(UInt8(ascii: ":"))
-        digits(time % 60, 2, into: &text)
+        digits(Int(parts.tm_sec), 2, into: &text)
         text += Array(" GMT".utf8)
         return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Year, month (1–12) and day of the month of a day counted from 1 January 1970, from then on
-    /// (Howard Hinnant's `civil_from_days`: 400-year eras of 146 097 days, years starting in March).
-    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func digits(_ value: Int, _ count: Int, into text: inout [UInt8]) {
