@@ -13,6 +13,7 @@ log="$(mktemp /tmp/cairn-swift-tests.XXXXXX)"
 # The tests make their scratch files and directories under TMPDIR: one directory for the run,
 # removed at the end, so that runs leave nothing behind in /tmp.
 scratch="$(mktemp -d /tmp/cairn-swift-scratch.XXXXXX)"
+chmod 0755 "$scratch"  # the PostgreSQL tests' server runs as user postgres and must reach its directory
 trap 'rm -f "$log"; rm -rf "$scratch"' EXIT
 export TMPDIR="$scratch/"
 
