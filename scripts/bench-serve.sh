@@ -4,6 +4,8 @@
 # Prints requests/s, p99 latency and ratios; never fails on timing (exit 1 only if something does not start).
 set -euo pipefail
 cairn="${1:-.build/release/cairn}"
+# Without wrk every figure would print as 0 req/s: stop instead (`make bench` installs it).
+command -v wrk >/dev/null || { echo "error: wrk is not installed (scripts/install-deps.sh bench)" >&2; exit 1; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 tiles="$root/Samples/tiles"
 work="$(mktemp -d "${TMPDIR:-/tmp}/cairn-bench-serve.XXXXXX")"
