@@ -18,18 +18,25 @@ enum ImageResponse {
     /// turns into a response, in parts: what the hot lane writes to the connection itself.
     static func answer(_ bytes: [UInt8], contentType: String, etag: String, maxAge: Int, lastModified: String,
                        cacheStatus: String, request: Request, gzipped: GzipTwin? = nil) -> ImageAnswer {
+        // Every hit builds these: the fields are appended (none is there yet), not set, which
+        // would look each name up first.
         var headers = HTTPFields()
+        headers.reserveCapacity(9)
         var bytes = bytes
-        headers[.eTag] = etag
-        if let gzipped, GzipCoding.negotiate(request, etag: etag, headers: &headers) { bytes = gzipped.bytes(of: bytes) }
-        headers[.cacheControl] = "public, max-age=\(maxAge)"
-        headers[.lastModified] = lastModified
-        headers[.cacheStatus] = cacheStatus
-        headers[.contentType] = contentType
-        if ConditionalRequest.isNotModified(request, etag: headers[.eTag] ?? etag, lastModified: lastModified) {
+        var etag = etag
+        headers.append(HTTPField(name: .eTag, value: etag))
+        if let gzipped {
+            if GzipCoding.negotiate(request, etag: etag, headers: &headers) { bytes = gzipped.bytes(of: bytes) }
+            etag = headers[.eTag] ?? etag
+        }
+        headers.append(HTTPField(name: .cacheControl, value: "public, max-age=\(maxAge)"))
+        headers.append(HTTPField(name: .lastModified, value: lastModified))
+        headers.append(HTTPField(name: .cacheStatus, value: cacheStatus))
+        headers.append(HTTPField(name: .contentType, value: contentType))
+        if ConditionalRequest.isNotModified(request, etag: etag, lastModified: lastModified) {
             return ImageAnswer(status: .notModified, headers: headers, body: nil)
         }
-        headers[.contentLength] = String(bytes.count)
+        headers.append(HTTPField(name: .contentLength, value: String(bytes.count)))
         return ImageAnswer(status: .ok, headers: headers, body: ByteBuffer(bytes: bytes))
     }
 }

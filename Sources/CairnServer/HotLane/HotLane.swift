@@ -39,7 +39,7 @@ final class HotLane: Sendable {
         guard !path.utf8.contains(UInt8(ascii: "%")) else { return nil }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.count == 3 || segments.count == 6, segments[0].isEmpty,
-              !segments.dropFirst().contains(where: \.isEmpty) else { return nil }
+              !segments.dropFirst().contains(where: { $0.isEmpty }) else { return nil }
         guard let found = lookup(segments.dropFirst().map(String.init), request: request) else { return nil }
         let (route, image) = found
         var headers = image.headers
