@@ -32,8 +32,15 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
         }
     }
 
-    /// The preferred file extension: `png`, `jpg` or `webp`.
-    public var fileExtension: String { fileExtensions[0] }
+    /// The preferred file extension: `png`, `jpg` or `webp` (the first of ``fileExtensions``,
+    /// without making that array: every tile's cache key asks for it).
+    public var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .webp: return "webp"
+        }
+    }
 
     /// The MIME type for HTTP `Content-Type` headers.
     public var mimeType: String {
@@ -46,6 +53,13 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
 
     /// The format for a file extension (`png`, `jpg`, `jpeg`, `webp`), ignoring case and a leading dot.
     public init?(fileExtension: String) {
+        // The names as tile paths spell them, without lower-casing a copy first.
+        switch fileExtension {
+        case "png": self = .png; return
+        case "jpg", "jpeg": self = .jpeg; return
+        case "webp": self = .webp; return
+        default: break
+        }
         var name = Substring(fileExtension.lowercased())
         if name.hasPrefix(".") { name = name.dropFirst() }
         guard let format = ImageFormat.allCases.first(where: { $0.fileExtensions.contains(String(name)) }) else {
