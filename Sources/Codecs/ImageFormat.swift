@@ -24,16 +24,10 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
     }
 
     /// The file extensions used for this format, preferred first, lower case, without a dot.
-    public var fileExtensions: [String] {
-        switch self {
-        case .png: return ["png"]
-        case .jpeg: return ["jpg", "jpeg"]
-        case .webp: return ["webp"]
-        }
-    }
+    public var fileExtensions: [String] { self == .jpeg ? [fileExtension, "jpeg"] : [fileExtension] }
 
-    /// The preferred file extension: `png`, `jpg` or `webp` (the first of ``fileExtensions``,
-    /// without making that array: every tile's cache key asks for it).
+    /// The preferred file extension: `png`, `jpg` or `webp` (every tile's cache key asks for it,
+    /// so it is not taken from an array made for the purpose).
     public var fileExtension: String {
         switch self {
         case .png: return "png"
@@ -53,19 +47,25 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
 
     /// The format for a file extension (`png`, `jpg`, `jpeg`, `webp`), ignoring case and a leading dot.
     public init?(fileExtension: String) {
-        // The names as tile paths spell them, without lower-casing a copy first.
-        switch fileExtension {
-        case "png": self = .png; return
-        case "jpg", "jpeg": self = .jpeg; return
-        case "webp": self = .webp; return
-        default: break
+        // The names as tile paths spell them are taken as they are; others lower-cased first.
+        if let format = Self.named(Substring(fileExtension)) {
+            self = format
+            return
         }
         var name = Substring(fileExtension.lowercased())
         if name.hasPrefix(".") { name = name.dropFirst() }
-        guard let format = ImageFormat.allCases.first(where: { $0.fileExtensions.contains(String(name)) }) else {
-            return nil
-        }
+        guard let format = Self.named(name) else { return nil }
         self = format
+    }
+
+    /// The format whose ``fileExtensions`` hold `name` exactly.
+    private static func named(_ name: Substring) -> ImageFormat? {
+        switch name {
+        case "png": return .png
+        case "jpg", "jpeg": return .jpeg
+        case "webp": return .webp
+        default: return nil
+        }
     }
 
     /// The format's usual name: `PNG`, `JPEG` or `WebP`.
