@@ -1,7 +1,7 @@
 /// The points of an index in a uniform grid over their bounding box, without a KD-tree: cells at
 /// least `reach` wide and high, so that two points within `reach` of each other are in one cell or in two
 /// next to each other. It finds every pair of points within `reach` (for ``SparseNeighbours``) and
-/// the points near any position, in one counting sort of the points by cell.
+/// the points near any position, in one sort of the points by cell (``CellSort``).
 ///
 /// Which points are found does not depend on how they are found: a caller tests each candidate
 /// exactly as kdbush's search does (``NeighbourTest``).
@@ -43,36 +43,30 @@ struct PointGrid {
         let scaleY = maxY > minY ? rows / (maxY - minY) : 0
         (self.columns, self.rows, self.minX, self.minY, self.scaleX, self.scaleY) = (Int(columns), Int(rows), minX, minY, scaleX, scaleY)
         let cells = self.columns * self.rows
-        var starts = [Int32](repeating: 0, count: cells + 2)
-        // Each point's cell is worked out twice (counting, then placing) rather than kept: 4 bytes a point less at the peak.
         let (columnCount, rowCount) = (self.columns, self.rows)
-        func cellOf(_ p: Int) -> Int {
+        // Points by cell, each cell in point order.
+        let keys = CellSort.sorted(count: count, cellCount: cells) { p in
             Self.cell(Double(y[p]), minY, scaleY, rowCount) * columnCount + Self.cell(Double(x[p]), minX, scaleX, columnCount)
         }
-        for p in 0..<count { starts[cellOf(p) + 1] &+= 1 }
+        var byCell = [Int32](repeating: 0, count: count)
+        var cellX = [Float](repeating: 0, count: count), cellY = [Float](repeating: 0, count: count)
+        var starts = [Int32](repeating: 0, count: cells + 2)
+        for (k, key) in keys.enumerated() {
+            let p = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            byCell[k] = Int32(truncatingIfNeeded: p)
+            cellX[k] = x[p]
+            cellY[k] = y[p]
+            starts[Int(truncatingIfNeeded: key >> 32) + 1] &+= 1
+        }
         var crowding = 0
         for c in 0..<cells {
             crowding &+= Int(starts[c + 1]) * Int(starts[c + 1])
             starts[c + 1] &+= starts[c]
         }
         self.crowding = crowding
-        // Points by cell, each cell in point order (`starts` moves to each cell's end, then back).
-        var byCell = [Int32](repeating: 0, count: count)
-        var cellX = [Float](repeating: 0, count: count), cellY = [Float](repeating: 0, count: count)
-        for p in 0..<count {
-            let c = cellOf(p)
-            let k = Int(starts[c])
-            byCell[k] = Int32(truncatingIfNeeded: p)
-            cellX[k] = x[p]
-            cellY[k] = y[p]
-            starts[c] &+= 1
-        }
+        starts[cells + 1] = starts[cells]
         self.cellX = cellX
         self.cellY = cellY
-        var c = cells
-        while c > 0 { starts[c] = starts[c - 1]; c -= 1 }
-        starts[0] = 0
-        starts[cells + 1] = starts[cells]
         self.byCell = byCell
         cellStart = starts
     }
