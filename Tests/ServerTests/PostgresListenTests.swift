@@ -184,7 +184,12 @@ import TestSupport
         let loads = try #require(try server.metric("cairn_dataset_loads_total", ["dataset": "places"]))
 
         #expect(kill(server.processIdentifier, SIGHUP) == 0)
-        usleep(300_000)  // SIGHUP's query is under way, its snapshot taken
+        // SIGHUP's query is under way, its snapshot taken: PostgreSQL shows it running (a fixed
+        // 300 ms was too short on a busy machine, and the row then reached SIGHUP's own refresh).
+        let running = "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(1)%' AND pid <> pg_backend_pid()"
+        #expect(eventually(timeout: 10 * TestTiming.scale) { (try? database.psql(running)) == "1" },
+                "SIGHUP's refresh never ran its query:\n\(server.log)")
+        usleep(100_000)
         try database.psql("INSERT INTO places VALUES (2, 'Berlin', 13.40, 52.52)")
         #expect(eventually(timeout: 6) { (try? Self.features(server).compactMap(\.id)).map(Set.init) == [1, 2] },
                 "the row notified during SIGHUP's refresh was never served:\n\(server.log)")
