@@ -34,7 +34,9 @@ struct CairnHTTP1Channel: ServerChildChannel {
             // counts the router's answers after the HTTP codec, where the ends of its responses go out.
             let operations = channel.pipeline.syncOperations
             let router = RouterAnswers()
-            try operations.addHandler(HotLaneHandler(lane: lane, router: router),
+            let listeners: [any HotLaneListener] = [try operations.handler(type: RequestHeadTimeout.self),
+                                                    try operations.handler(type: IdleTimeout.self)]
+            try operations.addHandler(HotLaneHandler(lane: lane, router: router, listeners: listeners),
                                       position: .before(try operations.handler(type: RequestBytesSignal.self)))
             try operations.addHandler(router, position: .after(try operations.handler(type: HTTPConnectionStateHandler.self)))
             return value

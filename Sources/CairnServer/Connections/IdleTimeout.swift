@@ -4,9 +4,9 @@ import NIOHTTPTypes
 /// `server.idle_timeout`: a connection on which nothing was read or answered for this long is
 /// closed — never while a request that was read whole is still being answered. The rules of
 /// Hummingbird's own idle handler, which only sees the requests that reach the router; this one
-/// also counts the requests the hot lane answered in front of the decoder (its
-/// ``HotLaneHandler/Answered`` event), so a connection the lane keeps busy is not idle.
-final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler {
+/// also counts the requests the hot lane answered in front of the decoder (``HotLaneListener``),
+/// so a connection the lane keeps busy is not idle.
+final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler, HotLaneListener {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
@@ -19,16 +19,20 @@ final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request's head was read, its end not yet.
     private var reading = false
     private var check: Scheduled<Void>?
+    /// Its place in the pipeline while it is in one (for ``laneRead(pending:)``).
+    private var context: ChannelHandlerContext?
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         if context.channel.isActive { active(context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
         check?.cancel()
         check = nil
     }
@@ -69,12 +73,9 @@ final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is HotLaneHandler.Answered {
-            lastActive = .now()
-            schedule(context, at: lastActive + timeout)
-        }
-        context.fireUserInboundEventTriggered(event)
+    func laneRead(pending: Bool) {
+        guard let context else { return }
+        active(context)
     }
 
     private func active(_ context: ChannelHandlerContext) {

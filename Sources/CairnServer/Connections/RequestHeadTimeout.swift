@@ -8,9 +8,9 @@ import NIOHTTPTypes
 /// the clock only starts when bytes of a new request arrive (`server.idle_timeout` closes those).
 ///
 /// It sits after the HTTP decoder, where complete heads show; ``RequestBytesSignal``, before the
-/// decoder, tells it when raw bytes arrive for the decoder, and ``HotLaneHandler/Answered`` when
-/// the hot lane, in front of both, answered heads itself or holds the start of one.
-final class RequestHeadTimeout: ChannelInboundHandler, RemovableChannelHandler {
+/// decoder, tells it when raw bytes arrive for the decoder, and the hot lane, in front of both,
+/// when it answered heads itself or holds the start of one (``HotLaneListener``).
+final class RequestHeadTimeout: ChannelInboundHandler, RemovableChannelHandler, HotLaneListener {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
 
@@ -26,16 +26,20 @@ final class RequestHeadTimeout: ChannelInboundHandler, RemovableChannelHandler {
     private let timeout: TimeAmount
     private var phase = Phase.awaitingHead
     private var deadline: Scheduled<Void>?
+    /// Its place in the pipeline while it is in one (for ``laneRead(pending:)``).
+    private var context: ChannelHandlerContext?
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         if context.channel.isActive { arm(context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
         disarm()
     }
 
@@ -63,21 +67,22 @@ final class RequestHeadTimeout: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let answered = event as? HotLaneHandler.Answered {
-            // The lane read and answered whole requests: only a head it holds half of is due.
-            if answered.pending {
-                phase = .awaitingHead
-                arm(context)
-            } else if phase == .awaitingHead {
-                phase = .betweenRequests
-                disarm()
-            }
-            return context.fireUserInboundEventTriggered(event)
-        }
         guard event is RequestBytesSignal.Arrived else { return context.fireUserInboundEventTriggered(event) }
         if phase == .betweenRequests {
             phase = .awaitingHead
             arm(context)
+        }
+    }
+
+    /// The lane read and answered whole requests: only a head it holds half of is due.
+    func laneRead(pending: Bool) {
+        guard let context else { return }
+        if pending {
+            phase = .awaitingHead
+            arm(context)
+        } else if phase == .awaitingHead {
+            phase = .betweenRequests
+            disarm()
         }
     }
 

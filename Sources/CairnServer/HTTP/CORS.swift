@@ -6,8 +6,17 @@ enum CORS {
     /// Adds `Access-Control-Allow-Origin: origin` and the headers scripts may read.
     static func apply(_ origin: String, to headers: inout HTTPFields) {
         headers[.accessControlAllowOrigin] = origin
-        headers[.accessControlExposeHeaders] = "ETag, Cache-Status, Content-Length"
+        headers[.accessControlExposeHeaders] = exposed
     }
+
+    /// The same fields as ``apply(_:to:)``, appended: for a head that has neither yet.
+    static func append(_ origin: String, to headers: inout some HeaderSink) {
+        headers.append(.accessControlAllowOrigin, origin)
+        headers.append(.accessControlExposeHeaders, exposed)
+    }
+
+    /// The response headers scripts may read (`Access-Control-Expose-Headers`).
+    private static let exposed = "ETag, Cache-Status, Content-Length"
 
     /// The answer to a preflight, before the origin is added.
     static var preflight: Response {

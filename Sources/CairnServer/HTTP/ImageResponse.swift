@@ -24,20 +24,27 @@ enum ImageResponse {
         headers.reserveCapacity(9)
         var bytes = bytes
         var etag = etag
-        headers.append(HTTPField(name: .eTag, value: etag))
+        headers.append(.eTag, etag)
         if let gzipped {
             if GzipCoding.negotiate(request, etag: etag, headers: &headers) { bytes = gzipped.bytes(of: bytes) }
             etag = headers[.eTag] ?? etag
         }
-        headers.append(HTTPField(name: .cacheControl, value: "public, max-age=\(maxAge)"))
-        headers.append(HTTPField(name: .lastModified, value: lastModified))
-        headers.append(HTTPField(name: .cacheStatus, value: cacheStatus))
-        headers.append(HTTPField(name: .contentType, value: contentType))
+        appendCaching(to: &headers, maxAge: maxAge, lastModified: lastModified, cacheStatus: cacheStatus, contentType: contentType)
         if ConditionalRequest.isNotModified(request, etag: etag, lastModified: lastModified) {
             return ImageAnswer(status: .notModified, headers: headers, body: nil)
         }
-        headers.append(HTTPField(name: .contentLength, value: String(bytes.count)))
+        headers.append(.contentLength, String(bytes.count))
         return ImageAnswer(status: .ok, headers: headers, body: ByteBuffer(bytes: bytes))
+    }
+
+    /// The fields that follow an image answer's `ETag`, in their order: `Cache-Control`,
+    /// `Last-Modified`, `Cache-Status`, `Content-Type` (then, unless it is a 304, `Content-Length`).
+    static func appendCaching(to headers: inout some HeaderSink, maxAge: Int, lastModified: String, cacheStatus: String,
+                              contentType: String) {
+        headers.append(.cacheControl, "public, max-age=\(maxAge)")
+        headers.append(.lastModified, lastModified)
+        headers.append(.cacheStatus, cacheStatus)
+        headers.append(.contentType, contentType)
     }
 }
 

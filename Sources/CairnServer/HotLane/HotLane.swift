@@ -12,13 +12,13 @@ import NIOCore
 /// is left to the router: ``answer(_:)`` returns nil. ``HotLaneHandler`` is its place on each connection,
 /// in front of the HTTP decoder.
 final class HotLane: Sendable {
-    private let services: CairnServer.Services
-    private let cors: String?
+    let services: CairnServer.Services
+    let cors: String?
     /// `cache.ttl` in seconds: the `max-age` of badges and cards.
     private let ttl: Int
     /// `security.signing.routes`: requests to them always go to the router (and its signature check).
-    private let signed: Set<SignedRoute>
-    private let record: RequestRecord
+    let signed: Set<SignedRoute>
+    let record: RequestRecord
 
     init(services: CairnServer.Services, config: ServerConfig, logger: Logger) {
         self.services = services
@@ -28,11 +28,13 @@ final class HotLane: Sendable {
         record = RequestRecord(metrics: services.metrics, logger: logger)
     }
 
-    /// The whole answer to the request `head` (counted and logged), or nil when the router must
-    /// answer it. `head` has no body (``RawRequestHead`` takes only such heads).
-    func answer(_ head: HTTPRequest) -> HotAnswer? {
-        guard head.method == .get || head.method == .head else { return nil }
+    /// The whole answer to the request `raw` (counted and logged), or nil when the router must
+    /// answer it. A tile asked for by its plain target takes the shortest way (``answerPlainTile(_:since:)``).
+    func answer(_ raw: RawRequestHead) -> HotAnswer? {
+        guard raw.method == .get || raw.method == .head else { return nil }
         let start = DispatchTime.now()
+        if let answer = answerPlainTile(raw, since: start) { return answer }
+        let head = raw.request
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         let path = request.uri.path
         // Only plain paths: no escapes, no empty segments (the router's matching of those is its own).
@@ -50,7 +52,7 @@ final class HotLane: Sendable {
         record.finished(method: head.method, target: request.uri.description, route: route.description,
                         status: Int(image.status.code), cacheStatus: headers[.cacheStatus], since: start)
         services.metrics.hotLaneAnswered()
-        return HotAnswer(head: HTTPResponse(status: image.status, headerFields: headers),
+        return HotAnswer(head: HeadBytes(HTTPResponse(status: image.status, headerFields: headers)).finished(),
                          body: head.method == .head ? nil : image.body,
                          closes: head.headerFields[.connection] == "close")
     }

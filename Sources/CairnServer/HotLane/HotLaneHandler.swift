@@ -15,20 +15,17 @@ import NIOCore
 /// passed on are passed on too. After an answer to `Connection: close` the output is closed, as
 /// Hummingbird does, and nothing more is read. It is first in the pipeline, before
 /// ``RequestBytesSignal``, which hears only of the bytes that go on to the decoder; a read in
-/// which the lane answered something, or began to hold a head, ends with an ``Answered`` event,
-/// which the header and idle timeouts take as requests read and answered (and a head begun).
+/// which the lane answered something, or began to hold a head, ends with a call to its
+/// ``HotLaneListener``s, the header and idle timeouts, which take it as requests read and
+/// answered (and a head begun).
 final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    /// The inbound event after a read in which the lane answered requests or began to hold a head.
-    struct Answered {
-        /// A partial head is held: the next request has begun.
-        let pending: Bool
-    }
-
     private let lane: HotLane
     private let router: RouterAnswers
+    /// What hears of the reads the lane answered: the connection's timeouts.
+    private let listeners: [any HotLaneListener]
     /// The start of a head whose end has not arrived.
     private var pending: ByteBuffer?
     /// The lane has stopped judging: every byte goes on to the decoder.
@@ -38,9 +35,10 @@ final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Answers written since the last flush.
     private var unflushed = false
 
-    init(lane: HotLane, router: RouterAnswers) {
+    init(lane: HotLane, router: RouterAnswers, listeners: [any HotLaneListener]) {
         self.lane = lane
         self.router = router
+        self.listeners = listeners
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -64,7 +62,7 @@ final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
                 context.fireChannelRead(wrapInboundOut(buffer))
                 buffer.clear()
             case .head(let head, let length):
-                if router.unanswered == 0, context.channel.isWritable, let answer = lane.answer(head.request) {
+                if router.unanswered == 0, context.channel.isWritable, let answer = lane.answer(head) {
                     buffer.moveReaderIndex(forwardBy: length)
                     answered = true
                     write(answer, context: context)
@@ -74,7 +72,9 @@ final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
                 }
             }
         }
-        if answered || (pending != nil && !wasPending) { context.fireUserInboundEventTriggered(Answered(pending: pending != nil)) }
+        if answered || (pending != nil && !wasPending) {
+            for listener in listeners { listener.laneRead(pending: pending != nil) }
+        }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -98,7 +98,7 @@ final class HotLaneHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Writes the answer's head and body (flushed when this read is done: pipelined answers go
     /// out together), or at once with `Connection: close`, then the output is closed once it is written.
     private func write(_ answer: HotAnswer, context: ChannelHandlerContext) {
-        let head = answer.headBytes(allocator: context.channel.allocator)
+        let head = answer.head
         guard answer.closes else {
             context.write(NIOAny(head), promise: nil)
             if let body = answer.body { context.write(NIOAny(body), promise: nil) }

@@ -147,11 +147,22 @@ struct ServerMetrics: Sendable {
 /// The per-request counters and timers, created on first use and then reused (looking them up in
 /// the factory on every request costs more than the request's own work on a cache hit).
 private final class RequestMetrics: Sendable {
-    private let handles = Mutex<[String: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
-    private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
+    /// A counter's label and its one dimension's value: hashed as they are, no key string made per lookup.
+    private struct CounterKey: Hashable {
+        let label: String
+        let value: String?
+    }
+
+    private struct RouteKey: Hashable {
+        let route: String
+        let status: Int
+    }
+
+    private let handles = Mutex<[RouteKey: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
+    private let counters = Mutex<[CounterKey: CoreMetrics.Counter]>([:])
 
     func counter(_ label: String, _ dimension: (String, String)?, factory: PrometheusMetricsFactory) -> CoreMetrics.Counter {
-        let key = "\(label) \(dimension?.1 ?? "")"
+        let key = CounterKey(label: label, value: dimension?.1)
         if let found = counters.withLock({ $0[key] }) { return found }
         let made = CoreMetrics.Counter(label: label, dimensions: dimension.map { [$0] } ?? [], factory: factory)
         counters.withLock { $0[key] = made }
@@ -159,7 +170,7 @@ private final class RequestMetrics: Sendable {
     }
 
     func handles(route: String, status: Int, factory: PrometheusMetricsFactory) -> (CoreMetrics.Counter, CoreMetrics.Timer) {
-        let key = "\(route) \(status)"
+        let key = RouteKey(route: route, status: status)
         if let found = handles.withLock({ $0[key] }) { return found }
         let made = (CoreMetrics.Counter(label: "cairn_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory),
                     CoreMetrics.Timer(label: "cairn_http_request_duration_seconds", dimensions: [("route", route)], factory: factory))

@@ -83,13 +83,18 @@ final class LayerService: Sendable {
     /// Outside changes to the cache (`cairn cache purge`) are noticed first, so a purged tile is no hit.
     func hit(_ request: TileRequest) -> ServedTile? {
         guard (layer.minzoom...layer.maxzoom).contains(request.tile.z) else { return nil }
+        return hit(key: request.cacheKey, format: request.format)
+    }
+
+    /// ``hit(_:)`` by the request's ``TileRequest/cacheKey`` and format. The memory tier only
+    /// holds the keys of requests that passed ``hit(_:)``'s checks, so any key found is one of those.
+    func hit(key: String, format: ImageFormat) -> ServedTile? {
         cache.noticeOutsideChanges()
         let now = Date().timeIntervalSince1970
-        let key = request.cacheKey
         guard let inMemory = hot.value(for: key), inMemory.metadata.isFresh(at: now) else { return nil }
         cache.touch(key)
         metrics.cacheLookup(kind: "tile", hit: true)
-        return served(inMemory, now: now, status: "cairn; hit", format: request.format)
+        return served(inMemory, now: now, status: "cairn; hit", format: format)
     }
 
     /// The tile, or nil when there is none (what ``tile(_:)`` answers with a 404): a picture made of
