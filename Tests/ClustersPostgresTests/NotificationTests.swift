@@ -15,8 +15,9 @@ import TestPostgres
         case payload(String)
     }
 
-    /// A listening task and what it heard, in order.
-    static func listen(_ server: TestPostgres, timeout: Duration = .seconds(5), healthCheck: Duration = .seconds(30))
+    /// A listening task and what it heard, in order. The time to connect is generous: a parallel
+    /// test run on two cores once kept Swift's shared pool busy for 26 s.
+    static func listen(_ server: TestPostgres, timeout: Duration = .seconds(60), healthCheck: Duration = .seconds(30))
         -> (task: Task<PostgresPointError?, Never>, events: AsyncStream<Event>) {
         var query = PostgresPointQuery(url: server.url, query: "SELECT 1", timeout: timeout)
         query.listen = "places_changed"
@@ -72,11 +73,12 @@ import TestPostgres
     }
 
     /// A connection that goes silent (its server process stopped, as behind a firewall that
-    /// forgot it) fails its health check within the query's timeout and ends the listening.
+    /// forgot it) fails its health check within the query's timeout and ends the listening (10 s,
+    /// which is also the time to connect, so a busy test run does not fail the connecting).
     @Test func aSilentConnectionFailsItsHealthCheck() async throws {
         let server = try TestPostgres()
         defer { server.stop() }
-        let (listening, events) = Self.listen(server, timeout: .seconds(1), healthCheck: .milliseconds(300))
+        let (listening, events) = Self.listen(server, timeout: .seconds(10), healthCheck: .milliseconds(300))
         var heard = events.makeAsyncIterator()
         #expect(await heard.next() == .listening)
         try await Task.sleep(for: .milliseconds(700))  // health checks pass meanwhile
