@@ -17,12 +17,6 @@ struct HeadBytes: HeaderSink {
         buffer.writeStaticString("\r\n")
     }
 
-    /// The head of `response`, its fields in their order.
-    init(_ response: HTTPResponse, allocator: ByteBufferAllocator = ByteBufferAllocator()) {
-        self.init(status: response.status, allocator: allocator)
-        for field in response.headerFields { append(field.name, field.value) }
-    }
-
     mutating func append(_ name: HTTPField.Name, _ value: String) {
         buffer.writeString(name.rawName)
         buffer.writeStaticString(": ")

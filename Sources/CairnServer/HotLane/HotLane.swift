@@ -44,17 +44,18 @@ final class HotLane: Sendable {
               !segments.dropFirst().contains(where: { $0.isEmpty }) else { return nil }
         guard let found = lookup(segments.dropFirst().map(String.init), request: request) else { return nil }
         let (route, image) = found
-        var headers = image.headers
-        if let cors { CORS.apply(cors, to: &headers) }
-        // As the application adds them (and ``DateHeader`` sets again when the router's answer is written).
-        headers[.date] = DateHeader.now()
-        headers[.server] = CairnServer.serverName
+        // The image's fields, then as the application adds them: CORS (none of the image's own),
+        // `Date` (which ``DateHeader`` sets again when the router's answer is written), `Server`.
+        var bytes = HeadBytes(status: image.status)
+        for field in image.headers { bytes.append(field.name, field.value) }
+        if let cors { CORS.append(cors, to: &bytes) }
+        bytes.append(.date, DateHeader.now())
+        bytes.append(.server, CairnServer.serverName)
         record.finished(method: head.method, target: request.uri.description, route: route.description,
-                        status: Int(image.status.code), cacheStatus: headers[.cacheStatus], since: start)
+                        status: Int(image.status.code), cacheStatus: image.headers[.cacheStatus], since: start)
         services.metrics.hotLaneAnswered()
-        return HotAnswer(head: HeadBytes(HTTPResponse(status: image.status, headerFields: headers)).finished(),
-                         body: head.method == .head ? nil : image.body,
-                         closes: head.headerFields[.connection] == "close")
+        return HotAnswer(head: bytes.finished(), body: head.method == .head ? nil : image.body,
+                         closes: raw.fields[.connection] == "close")
     }
 
     /// The route and the answer for a request whose path has these segments, when it is a hit.
