@@ -101,10 +101,22 @@ struct ClusterService: Sendable {
     /// The tile as a hit when it is in memory, else nil (a filtered request, a bad one, or one to
     /// render or read from disk): what the hot lane answers.
     func hitTile(_ name: String, z: String, x: String, file: String, query: [String: String], request: Request) -> ImageAnswer? {
-        guard query["filter"]?.isEmpty ?? true, let service = datasets[name], let snapshot = service.snapshot,
-              let plan = try? TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: ClusterView(snapshot).version),
+        guard query["filter"]?.isEmpty ?? true, let plan = servedPlan(name, z: z, x: x, file: file),
               let image = store.hit(plan.key) else { return nil }
         return answer(plan, image: image, status: "cairn; hit", request: request)
+    }
+
+    /// A raster overlay tile (no filter) as a hit when it is in memory, with its content type, else
+    /// nil (a vector tile among them): what the hot lane answers for a plain target.
+    func hitRasterTile(_ name: String, z: String, x: String, file: String) -> (ServedImage, contentType: String)? {
+        guard let plan = servedPlan(name, z: z, x: x, file: file), !plan.vector, let image = store.hit(plan.key) else { return nil }
+        return (image, plan.request.format.mimeType)
+    }
+
+    /// The plan of an unfiltered tile of the index served now, nil for a bad request or an unknown dataset.
+    private func servedPlan(_ name: String, z: String, x: String, file: String) -> TilePlan? {
+        guard let service = datasets[name], let snapshot = service.snapshot else { return nil }
+        return try? TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: ClusterView(snapshot).version)
     }
 
     private func answer(_ plan: TilePlan, image: ServedImage, status: String, request: Request) -> ImageAnswer {

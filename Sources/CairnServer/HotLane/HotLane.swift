@@ -15,7 +15,7 @@ final class HotLane: Sendable {
     let services: CairnServer.Services
     let cors: String?
     /// `cache.ttl` in seconds: the `max-age` of badges and cards.
-    private let ttl: Int
+    let ttl: Int
     /// `security.signing.routes`: requests to them always go to the router (and its signature check).
     let signed: Set<SignedRoute>
     let record: RequestRecord
@@ -29,11 +29,11 @@ final class HotLane: Sendable {
     }
 
     /// The whole answer to the request `raw` (counted and logged), or nil when the router must
-    /// answer it. A tile asked for by its plain target takes the shortest way (``answerPlainTile(_:since:)``).
+    /// answer it. A hit asked for by a plain target takes the shortest way (``answerPlainTarget(_:since:)``).
     func answer(_ raw: RawRequestHead) -> HotAnswer? {
         guard raw.method == .get || raw.method == .head else { return nil }
         let start = DispatchTime.now()
-        if let answer = answerPlainTile(raw, since: start) { return answer }
+        if let answer = answerPlainTarget(raw, since: start) { return answer }
         let head = raw.request
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         let path = request.uri.path

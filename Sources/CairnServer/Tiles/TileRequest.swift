@@ -18,11 +18,12 @@ package struct TileRequest: Hashable, Sendable {
         guard let dot = file.lastIndex(of: ".") else { throw .notFound("expected {y}.png, {y}.jpg or {y}.webp") }
         var name = file[..<dot]
         let ext = file[file.index(after: dot)...]
-        guard let format = ImageFormat(fileExtension: String(ext)), ext == ext.lowercased() else {
+        // The extensions are ASCII: one without capitals is one equal to its lower case.
+        guard let format = ImageFormat(fileExtension: String(ext)), !ext.utf8.contains(where: { (65...90).contains($0) }) else {
             throw .notFound("unknown tile format '.\(ext)' (png, jpg or webp)")
         }
         var scale = 1
-        if name.hasSuffix("@2x") {
+        if name.utf8.count >= 3, name.utf8.suffix(3).elementsEqual("@2x".utf8) {
             scale = 2
             name = name.dropLast(3)
         }
@@ -36,7 +37,13 @@ package struct TileRequest: Hashable, Sendable {
 
     /// A non-negative decimal integer of at most 10 digits (no signs, spaces or leading `+`).
     private static func plainInteger(_ text: some StringProtocol) -> Int? {
-        guard !text.isEmpty, text.count <= 10, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
-        return Int(text)
+        let digits = text.utf8
+        guard !digits.isEmpty, digits.count <= 10 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard (48...57).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - 48)
+        }
+        return value
     }
 }
