@@ -13,6 +13,12 @@ import Testing
         ["1", "2", "3"],
         ["", "", "x"],
         [],
+        // Rows of one shape and rows that look like it, each after one of the shape: whitespace
+        // where the shape has none or less, a value of another kind, a missing or extra member, text
+        // after the object, an object nested as a value.
+        [#"{"a": 1}"#, #"{"a":  2}"#, #"{"a": 3 }"#, #"{"a": "x, y"}"#, #"{"a": [1, {"b": 2}]}"#, #"{"a": 1}x"#,
+         #"{"a": }"#, #"{"a": 1, "b": 2}"#, #"{"a": 1, "b": 3}"#, #"{"a": 1,"b": 3}"#, #"{"b": 1}"#, #"{"a":1}"#,
+         #"{"a": 5}"#, #"{"a": -0.5e3}"#, #"{"a": tru}"#, #"{"a": true}"#, nil, #"{"a": null}"#, #" {"a": 1}"#],
     ])
     func everyRowComesBackAsAppended(rows: [String?]) {
         var column = JSONTextColumn()

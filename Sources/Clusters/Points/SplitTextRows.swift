@@ -20,6 +20,8 @@ struct SplitTextRows: Sendable {
     private var skeletons = TextSkeletons()
     /// Whether `values` is another column's (not counted in ``byteCount``).
     private var sharesValues = false
+    /// The shape of the last row split, which the next row most likely has too.
+    private var lastShape: UInt16?
     // Scratch for splitting a row.
     private var key: [UInt8] = []
     private var valueRanges: [Range<Int>] = []
@@ -38,7 +40,14 @@ struct SplitTextRows: Sendable {
     }
 
     mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-        if split(text), let number = skeletons.number(ofKey: key) {
+        if let number = lastShape, splitLike(text, shape: number) {
+            setCode(number)
+            for (n, range) in valueRanges.enumerated() {
+                if n > 0 { values.append(UInt8(ascii: ",")) }
+                values.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+            }
+        } else if split(text), let number = skeletons.number(ofKey: key) {
+            lastShape = number
             setCode(number)
             for (n, range) in valueRanges.enumerated() {
                 if n > 0 { values.append(UInt8(ascii: ",")) }
@@ -84,6 +93,34 @@ struct SplitTextRows: Sendable {
         }
         key.append(contentsOf: UnsafeBufferPointer(rebasing: text[previous...]))
         return true
+    }
+
+    /// Whether `text` is the shape `shape`'s parts with JSON values between them, exactly, filling
+    /// `valueRanges` as ``split(_:)`` would: the same parts mean the same object, so the values'
+    /// bounds are where ``split(_:)`` puts them, without reading the keys again or looking the
+    /// shape up. A value after more whitespace than the shape's part has is another shape.
+    private mutating func splitLike(_ text: UnsafeBufferPointer<UInt8>, shape: UInt16) -> Bool {
+        let parts = skeletons.parts[Int(shape)]
+        valueRanges.removeAll(keepingCapacity: true)
+        var position = 0
+        for (n, part) in parts.enumerated() {
+            guard text.count - position >= part.count, Self.matches(part, text, at: position) else { return false }
+            position += part.count
+            guard n < parts.count - 1 else { break }
+            var scanner = JSONScanner(text, position: position)
+            guard let range = try? scanner.skipValueSpan(depth: 1), range.lowerBound == position else { return false }
+            valueRanges.append(range)
+            position = range.upperBound
+        }
+        return position == text.count
+    }
+
+    /// Whether `text` holds `part` at `offset` (which leaves room for it).
+    private static func matches(_ part: [UInt8], _ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        part.withUnsafeBufferPointer { part in
+            for index in 0..<part.count where part[index] != text[offset + index] { return false }
+            return true
+        }
     }
 
     @inline(__always)
