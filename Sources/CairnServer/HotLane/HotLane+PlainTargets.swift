@@ -59,13 +59,8 @@ extension HotLane {
         ImageResponse.appendCaching(to: &head, maxAge: image.maxAge, lastModified: image.lastModified,
                                     cacheStatus: "cairn; hit", contentType: image.contentType)
         head.append(.contentLength, String(image.bytes.count))
-        if let cors { CORS.append(cors, to: &head) }
-        head.append(.date, DateHeader.now())
-        head.append(.server, CairnServer.serverName)
-        record.finished(method: raw.method, target: raw.target, route: route, status: 200, cacheStatus: "cairn; hit", since: start)
-        services.metrics.hotLaneAnswered()
-        return HotAnswer(head: head.finished(), body: raw.method == .head ? nil : ByteBuffer(bytes: image.bytes),
-                         closes: raw.fields[.connection] == "close")
+        return finish(head, raw, target: raw.target, route: route, status: .ok, cacheStatus: "cairn; hit",
+                      body: ByteBuffer(bytes: image.bytes), since: start)
     }
 }
 

@@ -44,18 +44,23 @@ final class HotLane: Sendable {
               !segments.dropFirst().contains(where: { $0.isEmpty }) else { return nil }
         guard let found = lookup(segments.dropFirst().map(String.init), request: request) else { return nil }
         let (route, image) = found
-        // The image's fields, then as the application adds them: CORS (none of the image's own),
-        // `Date` (which ``DateHeader`` sets again when the router's answer is written), `Server`.
         var bytes = HeadBytes(status: image.status)
         for field in image.headers { bytes.append(field.name, field.value) }
-        if let cors { CORS.append(cors, to: &bytes) }
-        bytes.append(.date, DateHeader.now())
-        bytes.append(.server, CairnServer.serverName)
-        record.finished(method: head.method, target: request.uri.description, route: route.description,
-                        status: Int(image.status.code), cacheStatus: image.headers[.cacheStatus], since: start)
+        return finish(bytes, raw, target: request.uri.description, route: route.description, status: image.status,
+                      cacheStatus: image.headers[.cacheStatus], body: image.body, since: start)
+    }
+
+    /// The answer whose head has the image's fields so far: CORS (none of the image's own), `Date`
+    /// (which ``DateHeader`` sets again when the router's answer is written) and `Server` follow, as
+    /// the application adds them; counted and logged; the body only for a GET.
+    func finish(_ head: consuming HeadBytes, _ raw: RawRequestHead, target: String, route: String, status: HTTPResponse.Status,
+                cacheStatus: String?, body: @autoclosure () -> ByteBuffer?, since start: DispatchTime) -> HotAnswer {
+        if let cors { CORS.append(cors, to: &head) }
+        head.append(.date, DateHeader.now())
+        head.append(.server, CairnServer.serverName)
+        record.finished(method: raw.method, target: target, route: route, status: Int(status.code), cacheStatus: cacheStatus, since: start)
         services.metrics.hotLaneAnswered()
-        return HotAnswer(head: bytes.finished(), body: head.method == .head ? nil : image.body,
-                         closes: raw.fields[.connection] == "close")
+        return HotAnswer(head: head.finished(), body: raw.method == .head ? nil : body(), closes: raw.fields[.connection] == "close")
     }
 
     /// The route and the answer for a request whose path has these segments, when it is a hit.

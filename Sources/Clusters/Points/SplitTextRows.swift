@@ -40,14 +40,7 @@ struct SplitTextRows: Sendable {
     }
 
     mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-        if let number = lastShape, splitLike(text, shape: number) {
-            setCode(number)
-            for (n, range) in valueRanges.enumerated() {
-                if n > 0 { values.append(UInt8(ascii: ",")) }
-                values.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
-            }
-        } else if split(text), let number = skeletons.number(ofKey: key) {
-            lastShape = number
+        if let number = shape(of: text) {
             setCode(number)
             for (n, range) in valueRanges.enumerated() {
                 if n > 0 { values.append(UInt8(ascii: ",")) }
@@ -93,6 +86,15 @@ struct SplitTextRows: Sendable {
         }
         key.append(contentsOf: UnsafeBufferPointer(rebasing: text[previous...]))
         return true
+    }
+
+    /// The number of `text`'s shape, its values' bounds in `valueRanges`; nil when it is not one
+    /// JSON object or there are too many shapes. The last row's shape is tried first.
+    private mutating func shape(of text: UnsafeBufferPointer<UInt8>) -> UInt16? {
+        if let last = lastShape, splitLike(text, shape: last) { return last }
+        guard split(text), let number = skeletons.number(ofKey: key) else { return nil }
+        lastShape = number
+        return number
     }
 
     /// Whether `text` is the shape `shape`'s parts with JSON values between them, exactly, filling
