@@ -32,4 +32,32 @@ import Testing
         #expect(parallel.levelSummaries == serial.levelSummaries, "seed \(seed)")
         #expect(try parallel.everythingSeen() == serial.everythingSeen(), "seed \(seed)")
     }
+
+    /// Every level of two items or more split across space, so that the pass's parts and the
+    /// settling of their seams run on small levels too; with aggregates, categories and
+    /// `minPoints` above 2 (which make no difference to which item takes which).
+    @Test func everyLevelSplitAcrossSpace() throws {
+        let points = try PointReader.read(path: Self.cities).points
+        let aggregates = [Aggregate(name: "total", operation: .sum, property: "population"),
+                          Aggregate(name: "most", operation: .max, property: "population")]
+        let columns = PropertyColumnCache()
+        let (table, codes) = ClusterIndex.resolve(CategorySpec(property: "country", values: ["US", "IN", "BR"]), of: points,
+                                                  columns: columns)
+        for (radius, minPoints) in [(40.0, 2), (80, 3)] {
+            let build = { (threads: Int) in
+                ClusterIndex(points: points, options: ClusterOptions(radius: radius, minPoints: minPoints), aggregates: aggregates,
+                             categories: table, pointCategories: codes, propertyColumns: columns, threads: threads,
+                             splitPassMinimum: 2)
+            }
+            let serial = build(1)
+            let expected = try serial.everythingSeen()
+            for threads in [2, 5] {
+                let parallel = build(threads)
+                let context = "radius \(radius), min points \(minPoints), \(threads) threads"
+                #expect(parallel.clusterTotal == serial.clusterTotal, "\(context)")
+                #expect(parallel.levelSummaries == serial.levelSummaries, "\(context)")
+                #expect(try parallel.everythingSeen() == expected, "\(context)")
+            }
+        }
+    }
 }

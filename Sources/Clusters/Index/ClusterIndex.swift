@@ -67,7 +67,8 @@ public final class ClusterIndex: Sendable {
 
     /// Clusters `points` with options already checked and categories already resolved.
     init(points: PointSet, options: ClusterOptions, aggregates: [Aggregate], categories: CategoryTable?,
-         pointCategories: [UInt8], propertyColumns: PropertyColumnCache, threads: Int = 1, skipsTrees: Bool = true) {
+         pointCategories: [UInt8], propertyColumns: PropertyColumnCache, threads: Int = 1, skipsTrees: Bool = true,
+         splitPassMinimum: Int? = nil) {
         let clock = ContinuousClock()
         let start = clock.now
         var builder = ClusterIndexBuilder(
@@ -76,6 +77,7 @@ public final class ClusterIndex: Sendable {
             pointAggregates: points.aggregateValues(aggregates.map(\.property)),
             categoryCount: categories?.count ?? 0, pointCategories: pointCategories, threads: threads)
         builder.skipsTrees = skipsTrees
+        if let splitPassMinimum { builder.splitPassMinimum = splitPassMinimum }
         builder.build()
         self.threads = max(1, threads)
         self.options = options

@@ -19,6 +19,10 @@ struct ClusterIndexBuilder {
     /// Whether levels whose items have at most one neighbour each are clustered without their
     /// tree (the result does not depend on it; tests compare the two).
     var skipsTrees = true
+    /// Levels with fewer items than this are clustered on one thread; larger ones, when there are
+    /// several, are split across space (``splitPass(_:tree:zoom:radius:lists:)``; the result does
+    /// not depend on it).
+    var splitPassMinimum = 1 << 13
 
     // Every item's tree coordinates (Float32, as the KD-trees hold them), points first.
     var itemX: [Float] = []
@@ -143,7 +147,7 @@ struct ClusterIndexBuilder {
     }
 
     @inline(__always)
-    private func count(_ handle: Int) -> Int {
+    func count(_ handle: Int) -> Int {
         handle < pointCount ? 1 : Int(clusterCount[handle - pointCount])
     }
 
@@ -159,6 +163,9 @@ struct ClusterIndexBuilder {
                 sparse = nil
                 return NeighbourLists(tree: tree, radius: radius, budget: 4 * order.count + 1024, crowding: 2, exact: exact, threads: threads)
             }
+        }
+        if threads > 1 && order.count >= splitPassMinimum {
+            return splitPass(order, tree: tree, zoom: zoom, radius: radius, lists: lists)
         }
         let visited = UnsafeMutableBufferPointer<Bool>.allocate(capacity: order.count)
         visited.initialize(repeating: false)
@@ -233,14 +240,7 @@ struct ClusterIndexBuilder {
         let (x, y) = exact(handle)
         var wx = x * Double(originCount)
         var wy = y * Double(originCount)
-        let id = (i << 5) + (pass.zoom + 1) + pointCount
-        let aggregateCount = aggregateOperations.count
-        if aggregateCount > 0 { pass.accumulators = accumulators(of: handle) }
-        let categoryBase = clusterCategoryCounts.count
-        if categoryCount > 0 {
-            clusterCategoryCounts.append(contentsOf: repeatElement(0, count: categoryCount))
-            addCategories(of: handle, at: categoryBase)
-        }
+        let firstChild = children.count
         for position in neighbours {
             let entry = entries[Int(position)]
             let index = Int(entry.index)
@@ -253,23 +253,39 @@ struct ClusterIndexBuilder {
             wx += mx * memberCount
             wy += my * memberCount
             children.append(Int32(member))
-            if categoryCount > 0 { addCategories(of: member, at: categoryBase) }
-            if aggregateCount > 0 {
-                let memberAccumulators = accumulators(of: member)
-                for a in 0..<aggregateCount { pass.accumulators[a].reduce(memberAccumulators[a], aggregateOperations[a]) }
-            }
         }
-        let cx = wx / Double(total), cy = wy / Double(total)
+        appendCluster(i, zoom: pass.zoom, origin: handle, firstChild: firstChild, total: total, sumX: wx, sumY: wy,
+                      scratch: &pass.accumulators, into: &next)
+    }
+
+    /// Makes the cluster of item `i` (level index) at `zoom`, whose children, `origin` among them
+    /// in search order, are appended from `firstChild` on: `total` points whose positions weighed
+    /// by their counts sum to (`sumX`, `sumY`). Its aggregates fold the members' into the origin's,
+    /// in the children's order. Appends its handle to `next`.
+    mutating func appendCluster(_ i: Int, zoom: Int, origin handle: Int, firstChild: Int, total: Int, sumX: Double, sumY: Double,
+                                scratch accumulators: inout [AggregateAccumulator], into next: inout [Int32]) {
+        if categoryCount > 0 {
+            let base = clusterCategoryCounts.count
+            clusterCategoryCounts.append(contentsOf: repeatElement(0, count: categoryCount))
+            for child in children[firstChild...] { addCategories(of: Int(child), at: base) }
+        }
+        let aggregateCount = aggregateOperations.count
+        if aggregateCount > 0 {
+            accumulators = self.accumulators(of: handle)
+            for child in children[firstChild...] where Int(child) != handle {
+                let memberAccumulators = self.accumulators(of: Int(child))
+                for a in 0..<aggregateCount { accumulators[a].reduce(memberAccumulators[a], aggregateOperations[a]) }
+            }
+            for accumulator in accumulators { clusterAggregates.append(accumulator.value); clusterAggregates.append(accumulator.count) }
+        }
+        let cx = sumX / Double(total), cy = sumY / Double(total)
         clusterX.append(cx)
         clusterY.append(cy)
         itemX.append(Float(cx))
         itemY.append(Float(cy))
         clusterCount.append(Int32(total))
-        clusterID.append(id)
+        clusterID.append((i << 5) + (zoom + 1) + pointCount)
         childrenEnd.append(Int32(children.count))
-        if aggregateCount > 0 {
-            for accumulator in pass.accumulators { clusterAggregates.append(accumulator.value); clusterAggregates.append(accumulator.count) }
-        }
         next.append(Int32(pointCount + clusterCount.count - 1))
     }
 
