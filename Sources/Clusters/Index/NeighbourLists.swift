@@ -2,7 +2,7 @@
 /// without searching the tree, in an order that keeps memory access sequential.
 ///
 /// A search lists what it finds in the tree's search order (``SearchRanks``), so how the
-/// neighbours are found does not matter. The tree is walked down to subtrees of a few hundred
+/// neighbours are found does not matter. The tree is walked down to subtrees of a couple of thousand
 /// items, whose cells its splits bound: within each, one sweep finds every pair of items within
 /// the radius (``SubtreeSweep``). An item farther than the radius from every edge of its cell has
 /// all its neighbours there. The others, near an edge, and the splitting items above the subtrees
@@ -18,7 +18,7 @@
 /// are absorbed before their turn and need no search).
 struct NeighbourLists {
     /// The most items a subtree swept at once holds (or one leaf, when leaves are larger).
-    static let subtreeSize = 512
+    static let subtreeSize = 2048
 
     /// Per level index: where its list starts in `ids`, or -1 when it is alone within the radius.
     private var starts: [Int32]
