@@ -41,7 +41,7 @@ public final class ClusterIndex: Sendable {
 
     /// Clusters `points`. Aggregates read their property from each point's properties; with
     /// `categories`, every cluster also counts its points per category. `threads` threads sort the
-    /// levels' trees and find their neighbours (a server's reload uses its cores); the index is
+    /// levels' trees, find their neighbours and cluster them (a server's reload uses its cores); the index is
     /// the same whatever their number.
     public convenience init(points: PointSet, options: ClusterOptions = ClusterOptions(), aggregates: [Aggregate] = [],
                             categories: CategorySpec? = nil, threads: Int = 1) throws(ClusterOptionsError) {

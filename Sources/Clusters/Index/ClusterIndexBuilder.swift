@@ -13,8 +13,8 @@ struct ClusterIndexBuilder {
     let options: ClusterOptions
     let pointCount: Int
     let aggregateOperations: [Aggregate.Operation]
-    /// How many threads sort the levels' trees and sweep their neighbours (the result does not
-    /// depend on it).
+    /// How many threads sort the levels' trees, sweep their neighbours and run their clustering
+    /// passes (the result does not depend on it).
     let threads: Int
     /// Whether levels whose items have at most one neighbour each are clustered without their
     /// tree (the result does not depend on it; tests compare the two).
@@ -147,7 +147,7 @@ struct ClusterIndexBuilder {
     }
 
     @inline(__always)
-    func count(_ handle: Int) -> Int {
+    private func count(_ handle: Int) -> Int {
         handle < pointCount ? 1 : Int(clusterCount[handle - pointCount])
     }
 
