@@ -39,7 +39,7 @@ import Testing
             Issue.record("seed \(seed): the pairs were not found")
             return
         }
-        #expect(sparse.lowestZoom == 10)
+        #expect(sparse.lowestZoom == 9)
 
         // Zoom 16: the level of every point.
         let allPoints = (0..<Int32(pointCount)).map { $0 }
@@ -84,10 +84,27 @@ import Testing
                 expectListsAreSearches(lists, tree: level, exact: exact, radius: Self.radius(12), fewestWithNeighbours: 50,
                                        context: "seed \(seed), zoom 12")
                 // Below the lowest zoom the pairs cover, it gives up.
-                let below = sparse.lists(tree: level, order: order, zoom: 9, radius: Self.radius(9), exact: exact)
+                let below = sparse.lists(tree: level, order: order, zoom: 8, radius: Self.radius(8), exact: exact)
                 #expect(below == nil)
             }
         }
+    }
+
+    /// The pairs found at first, swept in bands of the grid's rows on several threads, are the
+    /// ones one thread finds, in the same order.
+    @Test(arguments: [2, 3, 8])
+    func thePairsAreTheSameOnAnyNumberOfThreads(threads: Int) {
+        let points = [UInt64(5), 6, 7].flatMap { Self.points(seed: $0) }
+        let top = KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) },
+                         nodeSize: 64)
+        guard let one = SparseNeighbours(tree: top, options: Self.options),
+              let several = SparseNeighbours(tree: top, options: Self.options, threads: threads) else {
+            Issue.record("the pairs were not found")
+            return
+        }
+        #expect(one.pairs.count > 10_000)
+        #expect(one.pairs.map { [$0.first.handle, $0.second.handle] } == several.pairs.map { [$0.first.handle, $0.second.handle] })
+        #expect(one.pairs.map(\.distanceSquared) == several.pairs.map(\.distanceSquared))
     }
 
     @Test func aLevelWithManyClustersIsLeftToTheSweeps() {

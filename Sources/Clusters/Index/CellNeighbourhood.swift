@@ -5,11 +5,13 @@
 enum CellNeighbourhood {
     /// Calls `body` for each non-empty cell of the `columns` × `rows` grid with the cell's items, the
     /// end of the cell to its right (an item at `s` is compared with `s + 1 ..< rightEnd`), and the
-    /// items of the three cells below. Stops, returning false, as soon as `body` does.
+    /// items of the three cells below; only for the cells of `sweptRows` when given (the pairs
+    /// met are those with their upper item in these rows). Stops, returning false, as soon as
+    /// `body` does.
     @inline(__always)
-    static func sweep(starts: UnsafePointer<Int32>, columns: Int, rows: Int,
+    static func sweep(starts: UnsafePointer<Int32>, columns: Int, rows: Int, sweptRows: Range<Int>? = nil,
                       _ body: (_ cell: Range<Int>, _ rightEnd: Int, _ below: Range<Int>) -> Bool) -> Bool {
-        for row in 0..<rows {
+        for row in sweptRows ?? 0..<rows {
             for column in 0..<columns {
                 let c = row * columns + column
                 let first = Int(starts[c]), end = Int(starts[c + 1])

@@ -63,8 +63,7 @@ struct ClusterIndexBuilder {
         let mostClusters = max(0, pointCount - 1)
         itemX.reserveCapacity(pointCount + mostClusters)
         itemY.reserveCapacity(pointCount + mostClusters)
-        itemX.append(contentsOf: longitudes.lazy.map { Float(Projection.x(longitude: $0)) })
-        itemY.append(contentsOf: latitudes.lazy.map { Float(Projection.y(latitude: $0)) })
+        Projection.project(longitudes: longitudes, latitudes: latitudes, into: &itemX, &itemY, threads: self.threads)
         clusterX.reserveCapacity(mostClusters)
         clusterY.reserveCapacity(mostClusters)
         clusterCount.reserveCapacity(mostClusters)
@@ -90,7 +89,7 @@ struct ClusterIndexBuilder {
         var madeAt: [Range<Int>] = []
         var storage: [KDEntry] = []
         var sparse = itemX.withUnsafeBufferPointer { x in
-            itemY.withUnsafeBufferPointer { y in SparseNeighbours(x: x, y: y, options: options) }
+            itemY.withUnsafeBufferPointer { y in SparseNeighbours(x: x, y: y, options: options, threads: threads) }
         }
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let first = clusterCount.count

@@ -11,11 +11,8 @@ struct PointGrid {
     let rows: Int
     /// Where the grid starts, and cells per unit, along x and y.
     private let minX: Double, minY: Double, scaleX: Double, scaleY: Double
-    /// The points by cell, their coordinates in the same order, and where each cell's run starts
-    /// in them (`columns · rows + 2` entries).
+    /// The points by cell, and where each cell's run starts in them (`columns · rows + 2` entries).
     private let byCell: [Int32]
-    private let cellX: [Float]
-    private let cellY: [Float]
     private let cellStart: [Int32]
     /// The sum over the cells of the square of their points: about how many pairs a sweep compares.
     let crowding: Int
@@ -49,13 +46,9 @@ struct PointGrid {
             Self.cell(Double(y[p]), minY, scaleY, rowCount) * columnCount + Self.cell(Double(x[p]), minX, scaleX, columnCount)
         }
         var byCell = [Int32](repeating: 0, count: count)
-        var cellX = [Float](repeating: 0, count: count), cellY = [Float](repeating: 0, count: count)
         var starts = [Int32](repeating: 0, count: cells + 2)
         for (k, key) in keys.enumerated() {
-            let p = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            byCell[k] = Int32(truncatingIfNeeded: p)
-            cellX[k] = x[p]
-            cellY[k] = y[p]
+            byCell[k] = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
             starts[Int(truncatingIfNeeded: key >> 32) + 1] &+= 1
         }
         var crowding = 0
@@ -65,8 +58,6 @@ struct PointGrid {
         }
         self.crowding = crowding
         starts[cells + 1] = starts[cells]
-        self.cellX = cellX
-        self.cellY = cellY
         self.byCell = byCell
         cellStart = starts
     }
@@ -96,12 +87,23 @@ struct PointGrid {
         }
     }
 
+    /// The points' coordinates in cell order, which ``forEachNearPair(_:rows:_:_:)`` reads: 8
+    /// bytes a point that the grid does not keep, so that they are freed after the sweep and not
+    /// held while the levels are clustered.
+    func coordinatesByCell(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>) -> (x: [Float], y: [Float]) {
+        (byCell.map { x[Int($0)] }, byCell.map { y[Int($0)] })
+    }
+
     /// Calls `body` for every pair of points within `test`'s reach of each other in x and in y
-    /// (the lower number first), with their coordinates: all those within its radius, and others.
-    /// Stops, returning false, as soon as `body` does.
+    /// whose first cell in row order lies in `rows` (the lower number first), with their coordinates: all
+    /// those within its radius, and others; `coordinates` are ``coordinatesByCell(x:y:)``. Stops,
+    /// returning false, as soon as `body` does. Sweeps of rows that do not overlap meet pairs
+    /// that do not either, and in the order a sweep of all the rows meets them.
     @inline(__always)
-    func forEachNearPair(_ test: NeighbourTest, _ body: (_ a: Int, _ ax: Double, _ ay: Double, _ b: Int, _ bx: Double, _ by: Double) -> Bool) -> Bool {
-        byCell.withUnsafeBufferPointer { byCell in
+    func forEachNearPair(_ coordinates: (x: [Float], y: [Float]), rows sweptRows: Range<Int>, _ test: NeighbourTest,
+                         _ body: (_ a: Int, _ ax: Double, _ ay: Double, _ b: Int, _ bx: Double, _ by: Double) -> Bool) -> Bool {
+        let (cellX, cellY) = coordinates
+        return byCell.withUnsafeBufferPointer { byCell in
             cellX.withUnsafeBufferPointer { cellX in
                 cellY.withUnsafeBufferPointer { cellY in
                     cellStart.withUnsafeBufferPointer { cellStart in
@@ -117,7 +119,8 @@ struct PointGrid {
                             }
                             return true
                         }
-                        return CellNeighbourhood.sweep(starts: cellStart.baseAddress!, columns: columns, rows: rows) { cell, rightEnd, below in
+                        return CellNeighbourhood.sweep(starts: cellStart.baseAddress!, columns: columns, rows: rows,
+                                                       sweptRows: sweptRows) { cell, rightEnd, below in
                             for s in cell {
                                 guard compare(s, (s + 1)..<rightEnd), compare(s, below) else { return false }
                             }

@@ -14,6 +14,25 @@ enum Projection {
         return y < 0 ? 0 : y > 1 ? 1 : y
     }
 
+    /// Appends the tree coordinates (Float32) of every point to `x` and `y`, in point order, the
+    /// points split in parts on `threads` threads (the same values on any number).
+    static func project(longitudes: [Double], latitudes: [Double], into x: inout [Float], _ y: inout [Float], threads: Int) {
+        let count = longitudes.count, start = x.count
+        x.append(contentsOf: repeatElement(0, count: count))
+        y.append(contentsOf: repeatElement(0, count: count))
+        let parts = threads > 1 && count >= 1 << 16 ? threads : 1
+        x.withUnsafeMutableBufferPointer { x in
+            y.withUnsafeMutableBufferPointer { y in
+                _ = ParallelRuns.map(parts) { part in
+                    for p in (count * part / parts)..<(count * (part + 1) / parts) {
+                        x[start + p] = Float(Self.x(longitude: longitudes[p]))
+                        y[start + p] = Float(Self.y(latitude: latitudes[p]))
+                    }
+                }
+            }
+        }
+    }
+
     static func longitude(x: Double) -> Double {
         (x - 0.5) * 360
     }

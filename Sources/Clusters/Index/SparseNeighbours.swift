@@ -10,14 +10,14 @@
 /// the levels below get ``NeighbourLists``' sweeps.
 struct SparseNeighbours {
     /// How many zooms below the highest the pairs found at first serve.
-    static let zoomsCovered = 6
+    static let zoomsCovered = 7
 
     /// The lowest zoom served.
     let lowestZoom: Int
     let pointCount: Int
     /// The pairs of points within the reach of `lowestZoom` (the first's handle below the second's),
     /// with their squared distance.
-    private(set) var pairs: [(first: PointAt, second: PointAt, distanceSquared: Double)] = []
+    private(set) var pairs: [Pair] = []
     /// Per point, the last zoom at which it was an item of the level, and at which it was searched.
     var present: [Int8]
     private var searched: [Int8]
@@ -30,34 +30,55 @@ struct SparseNeighbours {
     var levelIndex: [Int32]
 
     /// Finds the pairs among all the points (handle `p` at `x[p]`, `y[p]`) in a grid, without a
-    /// KD-tree; nil when they are so many, or the points so crowded, that sweeping every level is
+    /// KD-tree, on `threads` threads (bands of the grid's rows; the pairs are the same, in the same
+    /// order); nil when they are so many, or the points so crowded, that sweeping every level is
     /// as cheap, or when the radius at the top is so small that a cluster's own Float32 position
     /// might lie outside it (a search would then not list the cluster itself, as
     /// ``NeighbourLists`` does).
-    init?(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, options: ClusterOptions) {
+    init?(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, options: ClusterOptions, threads: Int = 1) {
         lowestZoom = max(options.minZoom, options.maxZoom - Self.zoomsCovered)
         pointCount = x.count
         guard options.radius / (options.extent * pow2(options.maxZoom)) > 1e-7 else { return nil }
         let test = NeighbourTest(radius: options.radius / (options.extent * pow2(lowestZoom)))
-        let within = NeighbourTest(radius: test.reach)
         grid = PointGrid(x: x, y: y, reach: test.reach)
-        guard grid.crowding <= 32 * pointCount + (1 << 20) else { return nil }
-        var found: [(first: PointAt, second: PointAt, distanceSquared: Double)] = []
-        let mostPairs = pointCount / 2 + 1024
-        var candidates = 16 * pointCount + (1 << 16)
-        let complete = grid.forEachNearPair(within) { a, ax, ay, b, bx, by in
-            candidates -= 1
-            if within.within(exactX: ax, exactY: ay, treeX: bx, treeY: by) {
-                let dx = bx - ax, dy = by - ay
-                found.append((PointAt(a, x, y), PointAt(b, x, y), dx * dx + dy * dy))
-            }
-            return candidates > 0 && found.count <= mostPairs
-        }
-        guard complete else { return nil }
+        guard grid.crowding <= 32 * pointCount + (1 << 20),
+              let found = Self.pairs(grid, x: x, y: y, within: NeighbourTest(radius: test.reach), threads: threads) else { return nil }
         pairs = found
         present = [Int8](repeating: -1, count: pointCount)
         searched = [Int8](repeating: -1, count: pointCount)
         levelIndex = [Int32](repeating: -1, count: pointCount)
+    }
+
+    /// A pair found at first: two points (the first's handle below the second's) and their
+    /// squared distance.
+    typealias Pair = (first: PointAt, second: PointAt, distanceSquared: Double)
+
+    /// Every pair of the points in `grid` within `within`'s radius, in the order of one sweep of
+    /// the grid, the bands of its rows swept on `threads` threads; nil when there are more than
+    /// half as many as points, or more than 16 candidates a point.
+    private static func pairs(_ grid: PointGrid, x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>,
+                              within: NeighbourTest, threads: Int) -> [Pair]? {
+        let pointCount = x.count
+        let mostPairs = pointCount / 2 + 1024, mostCandidates = 16 * pointCount + (1 << 16)
+        let coordinates = grid.coordinatesByCell(x: x, y: y)
+        // A few bands a thread, as the points may crowd into some rows.
+        let bandCount = threads > 1 && pointCount >= 1 << 16 ? min(grid.rows, 4 * threads) : 1
+        let bands = ParallelRuns.map(bandCount) { band -> (pairs: [Pair], candidates: Int, complete: Bool) in
+            let rows = (grid.rows * band / bandCount)..<(grid.rows * (band + 1) / bandCount)
+            var found: [Pair] = [], candidates = 0
+            let complete = grid.forEachNearPair(coordinates, rows: rows, within) { a, ax, ay, b, bx, by in
+                candidates += 1
+                if within.within(exactX: ax, exactY: ay, treeX: bx, treeY: by) {
+                    let dx = bx - ax, dy = by - ay
+                    found.append((PointAt(a, x, y), PointAt(b, x, y), dx * dx + dy * dy))
+                }
+                return candidates < mostCandidates && found.count <= mostPairs
+            }
+            return (found, candidates, complete)
+        }
+        guard bands.allSatisfy(\.complete), bands.reduce(0, { $0 + $1.candidates }) < mostCandidates,
+              bands.reduce(0, { $0 + $1.pairs.count }) <= mostPairs else { return nil }
+        return bands.count == 1 ? bands[0].pairs : bands.flatMap(\.pairs)
     }
 
     /// The same from the KD-tree of the level of every point (whose handles are the points).
@@ -67,7 +88,7 @@ struct SparseNeighbours {
             x[Int(entry.handle)] = entry.x
             y[Int(entry.handle)] = entry.y
         }
-        let made = x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in Self(x: x, y: y, options: options) } }
+        let made = x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in Self(x: x, y: y, options: options, threads: threads) } }
         guard let made else { return nil }
         self = made
     }
