@@ -29,12 +29,16 @@ import Testing
         return points
     }
 
+    /// The tree of the level of every point (the points' handles are their numbers).
+    static func topTree(_ points: [(Float, Float)]) -> KDTree {
+        KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) }, nodeSize: 64)
+    }
+
     @Test(arguments: SeededGenerator.seeds([5, 6]))
     func everyListIsWhatTheSearchFinds(seed: UInt64) {
         let points = Self.points(seed: seed)
         let pointCount = points.count
-        let top = KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) },
-                         nodeSize: 64)
+        let top = Self.topTree(points)
         guard var sparse = SparseNeighbours(tree: top, options: Self.options) else {
             Issue.record("seed \(seed): the pairs were not found")
             return
@@ -95,8 +99,7 @@ import Testing
     @Test(arguments: [2, 3, 8])
     func thePairsAreTheSameOnAnyNumberOfThreads(threads: Int) {
         let points = [UInt64(5), 6, 7].flatMap { Self.points(seed: $0) }
-        let top = KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) },
-                         nodeSize: 64)
+        let top = Self.topTree(points)
         guard let one = SparseNeighbours(tree: top, options: Self.options),
               let several = SparseNeighbours(tree: top, options: Self.options, threads: threads) else {
             Issue.record("the pairs were not found")
@@ -107,10 +110,50 @@ import Testing
         #expect(one.pairs.map(\.distanceSquared) == several.pairs.map(\.distanceSquared))
     }
 
+    /// 30 000 points with more pairs within zoom 9's reach than half their number, and fewer
+    /// within zoom 10's: spread evenly over a small square (whose grid for zoom 9 has cells as
+    /// wide as that reach, so zoom 10 gets a finer one), or in runs of three 1.5 zoom-10 radii
+    /// apart over a larger one (whose grid the number of points sized, kept for zoom 10).
+    static func pointsPairedAtZoom9(spreadEvenly: Bool) -> [(Float, Float)] {
+        var random = SeededGenerator(seed: 9)
+        let unit = { (random: inout SeededGenerator) in Double(random.next() >> 11) / Double(1 << 53) }
+        if spreadEvenly {
+            return (0..<30_000).map { _ in (Float(0.4 + 0.03 * unit(&random)), Float(0.4 + 0.03 * unit(&random))) }
+        }
+        let step = radius(10) * 1.5
+        return (0..<10_000).flatMap { _ in
+            let x = 0.2 + 0.1 * unit(&random), y = 0.3 + 0.1 * unit(&random)
+            return (0..<3).map { (Float(x + step * Double($0)), Float(y)) }
+        }
+    }
+
+    /// Where the pairs within the reach of seven zooms below the top are too many, they are found
+    /// for six, and the lists of a zoom they serve are still what a search finds (zoom 12 for the
+    /// points spread evenly, of which too many have a neighbour at zoom 10 for lists).
+    @Test(arguments: [true, false])
+    func pairsTooManyForSevenZoomsServeSix(spreadEvenly: Bool) {
+        let points = Self.pointsPairedAtZoom9(spreadEvenly: spreadEvenly)
+        let top = Self.topTree(points)
+        guard var sparse = SparseNeighbours(tree: top, options: Self.options) else {
+            Issue.record("the pairs were not found")
+            return
+        }
+        #expect(sparse.lowestZoom == 10)
+        let order = (0..<Int32(points.count)).map { $0 }
+        let exact = ExactCoordinates.points(points.count)
+        let zoom = spreadEvenly ? 12 : 10
+        guard let lists = sparse.lists(tree: top, order: order, zoom: zoom, radius: Self.radius(zoom), exact: exact) else {
+            Issue.record("zoom \(zoom): no lists")
+            return
+        }
+        expectListsAreSearches(lists, tree: top, exact: exact, radius: Self.radius(zoom), fewestWithNeighbours: 100,
+                               context: "spread evenly: \(spreadEvenly), zoom \(zoom)")
+        #expect(sparse.lists(tree: top, order: order, zoom: 9, radius: Self.radius(9), exact: exact) == nil)
+    }
+
     @Test func aLevelWithManyClustersIsLeftToTheSweeps() {
         let points = Self.points(seed: 5)
-        let top = KDTree(entries: points.enumerated().map { KDEntry(x: $1.0, y: $1.1, index: Int32($0), handle: Int32($0)) },
-                         nodeSize: 64)
+        let top = Self.topTree(points)
         let exact = ExactCoordinates.points(points.count)
         guard var sparse = SparseNeighbours(tree: top, options: Self.options) else {
             Issue.record("the pairs were not found")

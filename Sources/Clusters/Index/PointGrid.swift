@@ -16,6 +16,9 @@ struct PointGrid {
     private let cellStart: [Int32]
     /// The sum over the cells of the square of their points: about how many pairs a sweep compares.
     let crowding: Int
+    /// Whether the number of points set the cells' size (at most about two cells a point), not
+    /// the reach: a narrower reach would get about the same cells.
+    let sizedByCount: Bool
 
     /// Puts the `x.count` points in cells at least `reach` wide and high over their bounding box,
     /// at most about two cells a point.
@@ -31,7 +34,8 @@ struct PointGrid {
         var columns = max(1, min(Double(1 << 20), ((maxX - minX) / (reach * 1.0001)).rounded(.down)))
         var rows = max(1, min(Double(1 << 20), ((maxY - minY) / (reach * 1.0001)).rounded(.down)))
         let most = Double(2 * count + 16)
-        if columns * rows > most {
+        sizedByCount = columns * rows > most
+        if sizedByCount {
             let shrink = (most / (columns * rows)).squareRoot()
             columns = max(1, (columns * shrink).rounded(.down))
             rows = max(1, min((most / columns).rounded(.down), (rows * shrink).rounded(.down)))

@@ -9,7 +9,9 @@
 /// an eighth of a level's items, or the zoom is below ``lowestZoom``, it gives up for good and
 /// the levels below get ``NeighbourLists``' sweeps.
 struct SparseNeighbours {
-    /// How many zooms below the highest the pairs found at first serve.
+    /// How many zooms below the highest the pairs found at first serve, or one fewer where the
+    /// pairs within the reach of that many are too many (there are about four times as many
+    /// within the reach of one zoom as within the next one's).
     static let zoomsCovered = 7
 
     /// The lowest zoom served.
@@ -36,14 +38,24 @@ struct SparseNeighbours {
     /// might lie outside it (a search would then not list the cluster itself, as
     /// ``NeighbourLists`` does).
     init?(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, options: ClusterOptions, threads: Int = 1) {
-        lowestZoom = max(options.minZoom, options.maxZoom - Self.zoomsCovered)
         pointCount = x.count
         guard options.radius / (options.extent * pow2(options.maxZoom)) > 1e-7 else { return nil }
-        let test = NeighbourTest(radius: options.radius / (options.extent * pow2(lowestZoom)))
-        grid = PointGrid(x: x, y: y, reach: test.reach)
-        guard grid.crowding <= 32 * pointCount + (1 << 20),
-              let found = Self.pairs(grid, x: x, y: y, within: NeighbourTest(radius: test.reach), threads: threads) else { return nil }
-        pairs = found
+        var made: (grid: PointGrid, pairs: [Pair], lowestZoom: Int)?
+        var lastGrid: PointGrid?
+        var tried: Set<Int> = []
+        for covered in [Self.zoomsCovered, Self.zoomsCovered - 1] {
+            let lowest = max(options.minZoom, options.maxZoom - covered)
+            guard made == nil, tried.insert(lowest).inserted else { continue }
+            let reach = NeighbourTest(radius: options.radius / (options.extent * pow2(lowest))).reach
+            // A grid for a wider reach serves a narrower one, and has about the same cells when
+            // the number of points set their size.
+            if lastGrid == nil || !lastGrid!.sizedByCount { lastGrid = PointGrid(x: x, y: y, reach: reach) }
+            guard let grid = lastGrid, grid.crowding <= 32 * pointCount + (1 << 20),
+                  let found = Self.pairs(grid, x: x, y: y, within: NeighbourTest(radius: reach), threads: threads) else { continue }
+            made = (grid, found, lowest)
+        }
+        guard let made else { return nil }
+        (self.grid, pairs, lowestZoom) = made
         present = [Int8](repeating: -1, count: pointCount)
         searched = [Int8](repeating: -1, count: pointCount)
         levelIndex = [Int32](repeating: -1, count: pointCount)
