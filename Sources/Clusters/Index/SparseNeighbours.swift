@@ -40,22 +40,8 @@ struct SparseNeighbours {
     init?(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, options: ClusterOptions, threads: Int = 1) {
         pointCount = x.count
         guard options.radius / (options.extent * pow2(options.maxZoom)) > 1e-7 else { return nil }
-        var made: (grid: PointGrid, pairs: [Pair], lowestZoom: Int)?
-        var lastGrid: PointGrid?
-        var tried: Set<Int> = []
-        for covered in [Self.zoomsCovered, Self.zoomsCovered - 1] {
-            let lowest = max(options.minZoom, options.maxZoom - covered)
-            guard made == nil, tried.insert(lowest).inserted else { continue }
-            let reach = NeighbourTest(radius: options.radius / (options.extent * pow2(lowest))).reach
-            // A grid for a wider reach serves a narrower one, and has about the same cells when
-            // the number of points set their size.
-            if lastGrid == nil || !lastGrid!.sizedByCount { lastGrid = PointGrid(x: x, y: y, reach: reach) }
-            guard let grid = lastGrid, grid.crowding <= 32 * pointCount + (1 << 20),
-                  let found = Self.pairs(grid, x: x, y: y, within: NeighbourTest(radius: reach), threads: threads) else { continue }
-            made = (grid, found, lowest)
-        }
-        guard let made else { return nil }
-        (self.grid, pairs, lowestZoom) = made
+        guard let made = Self.pairsForMostZooms(x: x, y: y, options: options, threads: threads) else { return nil }
+        (grid, pairs, lowestZoom) = made
         present = [Int8](repeating: -1, count: pointCount)
         searched = [Int8](repeating: -1, count: pointCount)
         levelIndex = [Int32](repeating: -1, count: pointCount)
@@ -65,14 +51,35 @@ struct SparseNeighbours {
     /// squared distance.
     typealias Pair = (first: PointAt, second: PointAt, distanceSquared: Double)
 
+    /// The grid and the pairs within the reach of ``zoomsCovered`` zooms below the top, or of one
+    /// fewer where those are too many, and the lowest zoom they serve; nil when both are.
+    private static func pairsForMostZooms(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, options: ClusterOptions,
+                                          threads: Int) -> (grid: PointGrid, pairs: [Pair], lowestZoom: Int)? {
+        var grid: (cells: PointGrid, coordinates: (x: [Float], y: [Float]))?
+        for lowest in Set([zoomsCovered, zoomsCovered - 1].map { max(options.minZoom, options.maxZoom - $0) }).sorted() {
+            let reach = NeighbourTest(radius: options.radius / (options.extent * pow2(lowest))).reach
+            // A grid for a wider reach serves a narrower one, and has about the same cells when
+            // the number of points set their size.
+            if grid == nil || !grid!.cells.sizedByCount {
+                let cells = PointGrid(x: x, y: y, reach: reach)
+                grid = (cells, cells.coordinatesByCell(x: x, y: y))
+            }
+            guard let (cells, coordinates) = grid, cells.crowding <= 32 * x.count + (1 << 20) else { continue }
+            if let found = pairs(cells, coordinates, x: x, y: y, within: NeighbourTest(radius: reach), threads: threads) {
+                return (cells, found, lowest)
+            }
+        }
+        return nil
+    }
+
     /// Every pair of the points in `grid` within `within`'s radius, in the order of one sweep of
     /// the grid, the bands of its rows swept on `threads` threads; nil when there are more than
-    /// half as many as points, or more than 16 candidates a point.
-    private static func pairs(_ grid: PointGrid, x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>,
-                              within: NeighbourTest, threads: Int) -> [Pair]? {
+    /// half as many as points, or more than 16 candidates a point. `coordinates` are the grid's
+    /// ``PointGrid/coordinatesByCell(x:y:)``.
+    private static func pairs(_ grid: PointGrid, _ coordinates: (x: [Float], y: [Float]), x: UnsafeBufferPointer<Float>,
+                              y: UnsafeBufferPointer<Float>, within: NeighbourTest, threads: Int) -> [Pair]? {
         let pointCount = x.count
         let mostPairs = pointCount / 2 + 1024, mostCandidates = 16 * pointCount + (1 << 16)
-        let coordinates = grid.coordinatesByCell(x: x, y: y)
         // A few bands a thread, as the points may crowd into some rows.
         let bandCount = threads > 1 && pointCount >= 1 << 16 ? min(grid.rows, 4 * threads) : 1
         let bands = ParallelRuns.map(bandCount) { band -> (pairs: [Pair], candidates: Int, complete: Bool) in
