@@ -4,11 +4,12 @@
 /// for a query (``LevelTree``), as a level of pairs only does.
 extension ClusterIndexBuilder {
     /// One level down (supercluster's `_cluster`) where each item's neighbours are `sets`, some
-    /// items having two or more (``clusterSets(_:sets:zoom:rank:)``). The level's entries are laid
-    /// out in `storage` (the last level's, emptied), given back emptied. Returns the next level's
+    /// items having two or more (``clusterSets(_:sets:zoom:reusing:rank:)``). The level's entries are laid
+    /// out in `storage` (the last level's, emptied), given back emptied, and the next level's items
+    /// in `spare` (as ``clusterSets(_:sets:zoom:reusing:rank:)`` does). Returns the next level's
     /// items and the level, its layout sorted around the crowds.
-    mutating func clusterCrowds(_ order: [Int32], sets: NeighbourSets, zoom: Int,
-                                in storage: inout [KDEntry]) -> (next: [Int32], level: LevelTree) {
+    mutating func clusterCrowds(_ order: [Int32], sets: NeighbourSets, zoom: Int, in storage: inout [KDEntry],
+                                reusing spare: consuming [Int32]) -> (next: [Int32], level: LevelTree) {
         let first = clusterCount.count
         var taken: [KDEntry] = []
         swap(&taken, &storage)
@@ -26,7 +27,9 @@ extension ClusterIndexBuilder {
                 wanted.append(SIMD2(itemX[handle], itemY[handle]))
             }
         }
-        for (index, partner) in sets.partner.enumerated() where partner >= 0 {
+        sets.forEachInvolved { index in
+            let partner = sets.partner[index]
+            guard partner >= 0 else { return }
             link(index)
             link(Int(partner))
         }
@@ -36,7 +39,7 @@ extension ClusterIndexBuilder {
             position[entry.index] = Int32(truncatingIfNeeded: p)
         }
         var ranks = SearchRanks(count: order.count, nodeSize: nodeSize)
-        let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom) { ranks.rank(Int(position[$0]!)) }
+        let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom, reusing: spare) { ranks.rank(Int(position[$0]!)) }
         let level = LevelTree(layout: entries, unsorted: unsorted, bound: handleBound, nodeSize: options.nodeSize,
                               pairs: first..<clusterCount.count, pairPositions: pairIndexes.map { position[$0]! }, threads: threads)
         entries.removeAll(keepingCapacity: true)

@@ -30,8 +30,10 @@ extension ClusterIndexBuilder {
     /// recorded origin first; a longer list is put in search order by `rank` (of a level index,
     /// asked only for the items of ``NeighbourSets/crowds`` and their owners). Returns the next
     /// level's items and, for every cluster made, the level indexes of the two children whose
-    /// order a search may still swap (the origin's twice for a list put in order already).
-    mutating func clusterSets(_ order: [Int32], sets: NeighbourSets, zoom: Int,
+    /// order a search may still swap (the origin's twice for a list put in order already). The
+    /// next level's items are written in `spare` (an earlier level's, emptied), whose pages are
+    /// mapped already.
+    mutating func clusterSets(_ order: [Int32], sets: NeighbourSets, zoom: Int, reusing spare: consuming [Int32],
                               rank: (Int32) -> Int32) -> (next: [Int32], pairIndexes: [Int32]) {
         let visited = UnsafeMutableBufferPointer<Bool>.allocate(capacity: order.count)
         visited.initialize(repeating: false)
@@ -41,16 +43,23 @@ extension ClusterIndexBuilder {
             visited.deallocate()
             list.deallocate()
         }
-        var next: [Int32] = []
+        var next = spare
+        next.removeAll(keepingCapacity: true)
         next.reserveCapacity(order.count)
         var pairIndexes: [Int32] = []
         var members: [Int32] = []
         order.withUnsafeBufferPointer { order in
             var pass = LevelPass(zoom: zoom, order: order, entries: UnsafeBufferPointer(list), visited: visited)
-            for i in 0..<order.count where !visited[i] {
+            // The items between two involved ones have no neighbour and are no one's: they pass
+            // on as they are, in one copy.
+            var passed = 0
+            sets.forEachInvolved { i in
+                next.append(contentsOf: UnsafeBufferPointer(rebasing: order[passed..<i]))
+                passed = i + 1
+                guard !visited[i] else { return }
                 visited[i] = true
                 let partner = sets.partner[i]
-                guard partner != -1 else { next.append(order[i]); continue }
+                guard partner != -1 else { next.append(order[i]); return }
                 let index = Int32(truncatingIfNeeded: i)
                 members.removeAll(keepingCapacity: true)
                 members.append(index)
@@ -63,8 +72,12 @@ extension ClusterIndexBuilder {
                 for (k, member) in members.enumerated() { list[k] = entry(Int(member), order) }
                 let made = clusterCount.count
                 gather(i, Int32(0)..<Int32(members.count), &pass, into: &next)
-                if clusterCount.count > made { pairIndexes += [index, partner >= 0 ? partner : index] }
+                if clusterCount.count > made {
+                    pairIndexes.append(index)
+                    pairIndexes.append(partner >= 0 ? partner : index)
+                }
             }
+            next.append(contentsOf: UnsafeBufferPointer(rebasing: order[passed...]))
         }
         return (next, pairIndexes)
     }

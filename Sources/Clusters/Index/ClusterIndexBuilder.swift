@@ -85,6 +85,10 @@ struct ClusterIndexBuilder {
     /// clusters.
     mutating func build() {
         var order = (0..<Int32(pointCount)).map { $0 }
+        // The items of the level before this one, for the next level's: levels without their
+        // tree write them in its pages rather than in fresh ones. The first level with a tree
+        // lets it go (its peak has no room for it).
+        var spare: [Int32] = []
         var built: [LevelTree] = []
         var madeAt: [Range<Int>] = []
         var storage: [KDEntry] = []
@@ -95,16 +99,20 @@ struct ClusterIndexBuilder {
             let first = clusterCount.count
             if let sets = neighbourSets(order, zoom: zoom, sparse: &sparse) {
                 if sets.single {
-                    let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom) { _ in 0 }
+                    let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom, reusing: consume spare) { _ in 0 }
                     built.append(LevelTree(order: order, bound: handleBound, nodeSize: options.nodeSize,
                                            pairs: first..<clusterCount.count, pairIndexes: pairIndexes, threads: threads))
+                    spare = order
                     order = next
                 } else {
-                    let (next, level) = clusterCrowds(order, sets: sets, zoom: zoom, in: &storage)
+                    let (next, level) = clusterCrowds(order, sets: sets, zoom: zoom, in: &storage, reusing: consume spare)
                     built.append(level)
+                    spare = order
                     order = next
                 }
+                sparse?.recycle(consume sets, zoom: zoom)
             } else {
+                spare = []
                 var tree = makeTree(order, in: consume storage)
                 order = cluster(order, tree: tree, zoom: zoom, sparse: &sparse)
                 built.append(LevelTree(entries: tree.entries, bound: handleBound, nodeSize: options.nodeSize))

@@ -17,15 +17,21 @@ extension SparseNeighbours {
         let stamp = Int8(truncatingIfNeeded: zoom)
         let test = NeighbourTest(radius: radius)
         var clusters: [(handle: Int, index: Int32)] = []
-        for (index, handle) in order.enumerated() {
-            if Int(handle) < pointCount {
-                present[Int(handle)] = stamp
-                levelIndex[Int(handle)] = Int32(truncatingIfNeeded: index)
-            } else {
-                clusters.append((Int(handle), Int32(truncatingIfNeeded: index)))
+        present.withUnsafeMutableBufferPointer { present in
+            levelIndex.withUnsafeMutableBufferPointer { levelIndex in
+                for (index, handle) in order.enumerated() {
+                    if Int(handle) < pointCount {
+                        present[Int(handle)] = stamp
+                        levelIndex[Int(handle)] = Int32(truncatingIfNeeded: index)
+                    } else {
+                        clusters.append((Int(handle), Int32(truncatingIfNeeded: index)))
+                    }
+                }
             }
         }
-        var sets = NeighbourSets(count: order.count)
+        var table: [Int32] = []
+        swap(&table, &spareTable)
+        var sets = NeighbourSets(count: order.count, in: consume table)
         for pair in pairs where pair.distanceSquared <= test.radiusSquared {
             let first = Int(pair.first.handle), second = Int(pair.second.handle)
             guard present[first] == stamp && present[second] == stamp else { continue }
@@ -60,5 +66,11 @@ extension SparseNeighbours {
             guard sets.crowds.count <= mostCrowds else { return nil }
         }
         return sets
+    }
+
+    /// Takes back the table of a level's sets once the level at `zoom` is clustered, for the next
+    /// level's, unless that one is below ``lowestZoom``.
+    mutating func recycle(_ sets: consuming NeighbourSets, zoom: Int) {
+        spareTable = zoom > lowestZoom ? sets.recycled() : []
     }
 }

@@ -30,6 +30,9 @@ struct SparseNeighbours {
     let grid: PointGrid
     /// Per point, its index in the level being looked at (while it is an item of that level).
     var levelIndex: [Int32]
+    /// The table of partners of the last level's ``NeighbourSets``, all -1 again, for the next
+    /// level's (``recycle(_:zoom:)``): empty until one is given back.
+    var spareTable: [Int32] = []
 
     /// Finds the pairs among all the points (handle `p` at `x[p]`, `y[p]`) in a grid, without a
     /// KD-tree, on `threads` threads (bands of the grid's rows; the pairs are the same, in the same
