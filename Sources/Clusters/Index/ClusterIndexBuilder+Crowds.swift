@@ -15,27 +15,18 @@ extension ClusterIndexBuilder {
         swap(&taken, &storage)
         var entries = levelEntries(order, in: consume taken)
         let nodeSize = KDTree.nodeSize(options.nodeSize)
-        // Every item with a neighbour: the crowds' members and owners are sorted around, and
-        // any may be a child of a pair, whose position in the layout the level keeps.
-        var linked = [UInt64](repeating: 0, count: (order.count + 63) / 64)
-        func link(_ index: Int) { linked[index >> 6] |= 1 << UInt64(index & 63) }
+        // The crowds' members and owners are sorted around; any item with a neighbour may be a
+        // child of a pair, whose position in the layout the level keeps.
         var wanted: [SIMD2<Float>] = []
         for (k, crowd) in sets.crowds.enumerated() {
             for index in crowd + [sets.crowdOwners[k]] {
-                link(Int(index))
                 let handle = Int(order[Int(index)])
                 wanted.append(SIMD2(itemX[handle], itemY[handle]))
             }
         }
-        sets.forEachInvolved { index in
-            let partner = sets.partner[index]
-            guard partner >= 0 else { return }
-            link(index)
-            link(Int(partner))
-        }
         let unsorted = entries.withUnsafeMutableBufferPointer { KDSorter(nodeSize: nodeSize).sort($0, around: wanted, threads: threads) }
         var position: [Int32: Int32] = [:]
-        for (p, entry) in entries.enumerated() where linked[Int(entry.index) >> 6] & (1 << UInt64(entry.index & 63)) != 0 {
+        for (p, entry) in entries.enumerated() where sets.isInvolved(Int(entry.index)) {
             position[entry.index] = Int32(truncatingIfNeeded: p)
         }
         var ranks = SearchRanks(count: order.count, nodeSize: nodeSize)

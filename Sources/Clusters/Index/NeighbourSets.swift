@@ -62,6 +62,10 @@ struct NeighbourSets {
         }
     }
 
+    /// Whether item `index` has a neighbour or is one.
+    @inline(__always)
+    func isInvolved(_ index: Int) -> Bool { involved[index >> 6] & (1 << UInt64(index & 63)) != 0 }
+
     /// Whether every item has at most one neighbour.
     var single: Bool { crowds.isEmpty }
 
