@@ -51,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // glibc's malloc.h, for the executables' allocator settings.
         .systemLibrary(name: "CMalloc"),
+        // A prefetch hint, for the clustering passes whose reads are scattered.
+        .systemLibrary(name: "CPrefetch"),
         .target(
             name: "CCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
@@ -73,7 +75,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .target(name: "Clusters"),
+        .target(name: "Clusters", dependencies: ["CPrefetch"]),
         .target(
             name: "ClustersPostgres",
             dependencies: [

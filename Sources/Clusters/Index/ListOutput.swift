@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// ``NeighbourLists`` as they are made: an item alone is left as it is, any other's neighbours
 /// (itself included) are put in search order, as tree positions, and found through its level index.
 struct ListOutput {
@@ -39,6 +41,12 @@ struct ListOutput {
         starts[Int(entries[position].index)] = Int32(truncatingIfNeeded: ids.count)
         ids.append(Int32(truncatingIfNeeded: length))
         for k in 0..<length { ids.append(Int32(truncatingIfNeeded: ranked[k] & 0xFFFF_FFFF)) }
+    }
+
+    /// Asks the caches for where the start of an entry's list is kept, to be written soon.
+    @inline(__always)
+    func prefetchStart(of entry: KDEntry) {
+        starts.withUnsafeBufferPointer { cairn_prefetch_write($0.baseAddress! + Int(entry.index)) }
     }
 
     /// Records the item at level index `index` with what a search around it found, in the order

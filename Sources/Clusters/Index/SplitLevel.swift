@@ -134,7 +134,9 @@ private struct PartRun {
     func reading(_ lists: NeighbourLists.Reader) -> SplitLevel.Store {
         var store = SplitLevel.Store()
         let mark = UInt8(truncatingIfNeeded: part)
+        let prefetch = ListPrefetch(lists: lists, entries: level.entries, flags: visited)
         for i in 0..<level.order.count where partOf[i] == mark && !visited[i] {
+            prefetch.ahead(of: i) { partOf[$0] == mark }
             visited[i] = true
             level.owners[i] = Int32(truncatingIfNeeded: i)
             guard let neighbours = lists.neighbours(of: i) else { continue }

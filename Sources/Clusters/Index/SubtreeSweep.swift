@@ -14,6 +14,9 @@ struct SubtreeSweep {
     /// Directed neighbour pairs found: the item's offset above its neighbour's.
     private var pairs: [UInt32] = []
 
+    /// How many items ahead a centroid, or a list's start, is asked for.
+    private static let prefetchDistance = 16
+
     init(capacity: Int, radius: Double) {
         test = NeighbourTest(radius: radius)
         tables = SweepTables(capacity: capacity)
@@ -38,6 +41,10 @@ struct SubtreeSweep {
             var next = 0
             for offset in 0..<count {
                 let position = left + offset
+                // The list's start is written by level index, far from the last: asked for ahead.
+                if next + Self.prefetchDistance < pairs.count {
+                    output.prefetchStart(of: entries[left + Int(pairs[next + Self.prefetchDistance] >> 16)])
+                }
                 let first = next
                 while next < pairs.count, Int(pairs[next] >> 16) == offset { next += 1 }
                 let neighbours = UnsafeBufferPointer(rebasing: pairs[first..<next]).lazy.map { left + Int($0 & 0xFFFF) }
@@ -57,7 +64,10 @@ struct SubtreeSweep {
         let left = cell.left, count = cell.right - cell.left + 1, reach = test.reach
         let t = tables
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        // A cluster's centroid lies apart from its entry: it is asked for some items ahead.
+        for offset in 0..<min(count, Self.prefetchDistance) { exact.prefetch(entries[left + offset]) }
         for offset in 0..<count {
+            if offset + Self.prefetchDistance < count { exact.prefetch(entries[left + offset + Self.prefetchDistance]) }
             let entry = entries[left + offset]
             let (x, y) = exact.of(entry)
             let treeX = Double(entry.x), treeY = Double(entry.y)
