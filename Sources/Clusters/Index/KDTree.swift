@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 
 /// One item of a ``KDTree``: its coordinates (Float32, as supercluster's trees hold them), its
@@ -83,6 +84,7 @@ struct KDTree {
                 stack.push(0, entries.count - 1, 0, node: 0)
                 while let (left, right, axis, node) = stack.pop() {
                     if right - left <= nodeSize {
+                        Self.prefetch(entries, left, right)
                         // Every item of the leaf is written and the count moves past the ones within:
                         // no branch per item.
                         let first = result.count
@@ -113,6 +115,21 @@ struct KDTree {
                 }
             }
         }
+    }
+
+    /// Asks for every cache line of the leaf `left...right` at once. Its entries lie together but
+    /// are read cold, and a leaf is one to two kilobytes: asked for together, its lines are fetched
+    /// side by side instead of one after the other as the scan reaches them.
+    @inline(__always)
+    private static func prefetch(_ entries: UnsafeBufferPointer<KDEntry>, _ left: Int, _ right: Int) {
+        guard left <= right else { return }
+        let base = entries.baseAddress!
+        var i = left
+        while i <= right {
+            cairn_prefetch(base + i)
+            i &+= 4
+        }
+        cairn_prefetch(base + right)
     }
 }
 
