@@ -138,9 +138,9 @@ printf '  hit p99 at 64 conns:   %s ms   (target ≤ 5 ms; nginx %s ms)\n' "$(sp
 printf '  cold renders:          %s tiles/s   (target ≥ 2000)\n' "$(spread "${colds[@]}")"
 # The issue's rates were set when nginx served this file at 66 300 req/s; this VM's speed moves by
 # about 2x from day to day, so the cold renders at that pace too (scaled by nginx in this run).
-issue_nginx=66300
-printf '  cold renders at the issue'"'"'s pace (nginx %s req/s then, %.0f now): %.0f tiles/s\n' "$issue_nginx" \
-  "$(median "${statics[@]}")" "$(awk -v c="$(median "${colds[@]}")" -v n="$(median "${statics[@]}")" -v i="$issue_nginx" 'BEGIN { print c * i / n }')"
+issue_nginx=66300 nginx_median=$(median "${statics[@]}")
+printf '  cold renders at the issue'"'"'s pace (nginx %s req/s then, %.0f now): %.0f tiles/s\n' "$issue_nginx" "$nginx_median" \
+  "$(awk -v c="$(median "${colds[@]}")" -v n="$nginx_median" -v i="$issue_nginx" 'BEGIN { print c * i / n }')"
 printf '  cairn CPU a cold tile:  %s µs\n' "$(spread "${cold_cpus[@]}")"
 hit_rps=$(median "${hits[@]}")
 
