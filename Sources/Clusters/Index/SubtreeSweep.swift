@@ -13,6 +13,8 @@ struct SubtreeSweep {
     private let tables: SweepTables
     /// Directed neighbour pairs found: the item's offset above its neighbour's.
     private var pairs: [UInt32] = []
+    /// The same pairs grouped by item (``groupPairsByItem(count:)``).
+    private var grouped: [UInt32] = []
 
     /// How many items ahead a centroid, or a list's start, is asked for.
     private static let prefetchDistance = 16
@@ -21,6 +23,7 @@ struct SubtreeSweep {
         test = NeighbourTest(radius: radius)
         tables = SweepTables(capacity: capacity)
         pairs.reserveCapacity(256)
+        grouped.reserveCapacity(256)
     }
 
     /// Records the interior items of the subtree `cell` into `output` and hands the others to
@@ -30,14 +33,14 @@ struct SubtreeSweep {
         let left = cell.left, count = cell.right - cell.left + 1
         prepare(entries, cell, exact: exact)
         findPairs(count: count)
-        if pairs.count > 1 { pairs.sort() }
+        groupPairsByItem(count: count)
         let interior = tables.interior
         guard !pairs.isEmpty else {
             // Nobody has a neighbour here: interior items stay alone, the others may have some across.
             for offset in 0..<count where !interior[offset] { edges.add(left + offset, subtree: left) }
             return
         }
-        pairs.withUnsafeBufferPointer { pairs in
+        grouped.withUnsafeBufferPointer { pairs in
             var next = 0
             for offset in 0..<count {
                 let position = left + offset
@@ -135,6 +138,26 @@ struct SubtreeSweep {
         }
     }
 
+    /// Puts the pairs in `grouped` by item offset, in one counting pass: a list is put in search
+    /// order when it is recorded and the pairs of edge items are sorted whole, so the order
+    /// within an item's pairs does not matter.
+    private mutating func groupPairsByItem(count: Int) {
+        let starts = tables.pairStart
+        for offset in 0...count { starts[offset] = 0 }
+        for pair in pairs { starts[Int(pair >> 16) + 1] &+= 1 }
+        for offset in 0..<count { starts[offset + 1] &+= starts[offset] }
+        let total = pairs.count
+        if grouped.count < total { grouped.append(contentsOf: repeatElement(0, count: total - grouped.count)) }
+        grouped.withUnsafeMutableBufferPointer { grouped in
+            for pair in pairs {
+                let item = Int(pair >> 16)
+                grouped[Int(starts[item])] = pair
+                starts[item] &+= 1
+            }
+        }
+        if grouped.count > total { grouped.removeLast(grouped.count - total) }
+    }
+
     /// Checks item `a` against the items at `range` of the cell-sorted offsets, both ways.
     @inline(__always)
     private mutating func compare(_ a: Int, with range: Range<Int>) {
@@ -171,6 +194,8 @@ final class SweepTables {
     let cell: UnsafeMutablePointer<Int32>
     let byCell: UnsafeMutablePointer<UInt16>
     let cellStart: UnsafeMutablePointer<Int32>
+    /// Where each offset's pairs start while they are grouped by item.
+    let pairStart: UnsafeMutablePointer<Int32>
     var gridColumns = 1
     var gridRows = 1
 
@@ -183,12 +208,14 @@ final class SweepTables {
         cell = .allocate(capacity: capacity)
         byCell = .allocate(capacity: capacity)
         cellStart = .allocate(capacity: capacity + 2)
+        pairStart = .allocate(capacity: capacity + 1)
     }
 
     deinit {
         for pointer in [UnsafeMutableRawPointer(exactX), UnsafeMutableRawPointer(exactY), UnsafeMutableRawPointer(treeX),
                         UnsafeMutableRawPointer(treeY), UnsafeMutableRawPointer(interior),
-                        UnsafeMutableRawPointer(cell), UnsafeMutableRawPointer(byCell), UnsafeMutableRawPointer(cellStart)] {
+                        UnsafeMutableRawPointer(cell), UnsafeMutableRawPointer(byCell), UnsafeMutableRawPointer(cellStart),
+                        UnsafeMutableRawPointer(pairStart)] {
             pointer.deallocate()
         }
     }
