@@ -11,24 +11,40 @@ enum CellSort {
     static let digitBits = 11
 
     /// The keys `cell << 32 | item` of items `0..<count`, whose cells (`cellOf(item)`, each below
-    /// `cellCount`, which is below 2³¹) order them; ascending, that is by cell, then by item.
-    static func sorted(count: Int, cellCount: Int, cellOf: (Int) -> Int) -> [UInt64] {
+    /// `cellCount`, which is below 2³¹) order them; ascending, that is by cell, then by item. On
+    /// `threads` threads, each pass splits the keys in as many runs, counted and placed at once
+    /// (a run's keys go after those of the runs before it with the same digit): the same keys in
+    /// the same order.
+    static func sorted(count: Int, cellCount: Int, threads: Int = 1, cellOf: (Int) -> Int) -> [UInt64] {
         precondition(count <= Int(UInt32.max) && cellCount <= Int(Int32.max), "too many items or cells to sort")
+        let runs = threads > 1 && count >= parallelMinimum ? min(threads, 8) : 1
         var keys = [UInt64](unsafeUninitializedCapacity: count) { keys, initialized in
-            for item in 0..<count { keys[item] = UInt64(truncatingIfNeeded: cellOf(item)) << 32 | UInt64(item) }
             initialized = count
+            guard runs > 1 else {
+                for item in 0..<count { keys[item] = UInt64(truncatingIfNeeded: cellOf(item)) << 32 | UInt64(item) }
+                return
+            }
+            nonisolated(unsafe) let keys = keys
+            withoutActuallyEscaping(cellOf) { cellOf in
+                nonisolated(unsafe) let cellOf = cellOf
+                _ = ParallelRuns.map(runs) { run in
+                    for item in range(of: run, runs, count) {
+                        keys[item] = UInt64(truncatingIfNeeded: cellOf(item)) << 32 | UInt64(item)
+                    }
+                }
+            }
         }
         let cellBits = cellCount > 1 ? Int.bitWidth - (cellCount - 1).leadingZeroBitCount : 0
         guard count > 1, cellBits > 0 else { return keys }
-        var spare = [UInt64](repeating: 0, count: count)
-        var counts = [Int](repeating: 0, count: 1 << digitBits)
+        var spare = [UInt64](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var counts = [Int](repeating: 0, count: runs << digitBits)
         var shift = 32
         while shift < 32 + cellBits {
             let mask = UInt64(1 << min(digitBits, 32 + cellBits - shift)) - 1
             keys.withUnsafeBufferPointer { from in
                 spare.withUnsafeMutableBufferPointer { to in
                     counts.withUnsafeMutableBufferPointer { counts in
-                        pass(from, into: to, shift: UInt64(shift), mask: mask, counts: counts)
+                        pass(from, into: to, shift: UInt64(shift), mask: mask, counts: counts, runs: runs)
                     }
                 }
             }
@@ -38,23 +54,44 @@ enum CellSort {
         return keys
     }
 
-    /// One stable pass: `from` into `to` by the digit `(key >> shift) & mask`.
+    /// Keys below this are sorted on one thread.
+    static let parallelMinimum = 1 << 16
+
+    /// The items of run `run` of `runs` over `count`.
     @inline(__always)
+    private static func range(of run: Int, _ runs: Int, _ count: Int) -> Range<Int> {
+        (count * run / runs)..<(count * (run + 1) / runs)
+    }
+
+    /// One stable pass: `from` into `to` by the digit `(key >> shift) & mask`, in `runs` runs
+    /// (`counts` holds 2^digitBits counters a run).
     private static func pass(_ from: UnsafeBufferPointer<UInt64>, into to: UnsafeMutableBufferPointer<UInt64>,
-                             shift: UInt64, mask: UInt64, counts: UnsafeMutableBufferPointer<Int>) {
-        let digits = Int(mask) + 1
-        for d in 0..<digits { counts[d] = 0 }
-        for key in from { counts[Int((key &>> shift) & mask)] &+= 1 }
+                             shift: UInt64, mask: UInt64, counts: UnsafeMutableBufferPointer<Int>, runs: Int) {
+        let digits = Int(mask) + 1, stride = 1 << digitBits
+        nonisolated(unsafe) let (from, to, counts) = (from, to, counts)
+        _ = ParallelRuns.map(runs) { run in
+            let mine = counts.baseAddress! + run * stride
+            for d in 0..<digits { mine[d] = 0 }
+            for k in range(of: run, runs, from.count) { mine[Int((from[k] &>> shift) & mask)] &+= 1 }
+        }
+        // Each run's place for each digit: after every key of a lower digit, and after the keys
+        // of this digit in the runs before.
         var start = 0
         for d in 0..<digits {
-            let n = counts[d]
-            counts[d] = start
-            start &+= n
+            for run in 0..<runs {
+                let n = counts[run * stride + d]
+                counts[run * stride + d] = start
+                start &+= n
+            }
         }
-        for key in from {
-            let d = Int((key &>> shift) & mask)
-            to[counts[d]] = key
-            counts[d] &+= 1
+        _ = ParallelRuns.map(runs) { run in
+            let mine = counts.baseAddress! + run * stride
+            for k in range(of: run, runs, from.count) {
+                let key = from[k]
+                let d = Int((key &>> shift) & mask)
+                to[mine[d]] = key
+                mine[d] &+= 1
+            }
         }
     }
 }

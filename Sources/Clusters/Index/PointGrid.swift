@@ -21,8 +21,9 @@ struct PointGrid {
     let sizedByCount: Bool
 
     /// Puts the `x.count` points in cells at least `reach` wide and high over their bounding box,
-    /// at most about two cells a point.
-    init(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, reach: Double) {
+    /// at most about two cells a point, sorting them on `threads` threads (the same grid on any
+    /// number).
+    init(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, reach: Double, threads: Int = 1) {
         let count = x.count
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for p in 0..<count {
@@ -46,24 +47,59 @@ struct PointGrid {
         let cells = self.columns * self.rows
         let (columnCount, rowCount) = (self.columns, self.rows)
         // Points by cell, each cell in point order.
-        let keys = CellSort.sorted(count: count, cellCount: cells) { p in
+        let keys = CellSort.sorted(count: count, cellCount: cells, threads: threads) { p in
             Self.cell(Double(y[p]), minY, scaleY, rowCount) * columnCount + Self.cell(Double(x[p]), minX, scaleX, columnCount)
         }
-        var byCell = [Int32](repeating: 0, count: count)
-        var starts = [Int32](repeating: 0, count: cells + 2)
-        for (k, key) in keys.enumerated() {
-            byCell[k] = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            starts[Int(truncatingIfNeeded: key >> 32) + 1] &+= 1
+        (byCell, cellStart, crowding) = Self.runs(of: keys, cells: cells, threads: threads)
+    }
+
+    /// The items of cell-sorted `keys`, where each of the `cells` cells starts in them (and the
+    /// end, twice), and the sum over the cells of the square of their items. On several threads,
+    /// each takes a run of cells and the keys that fall in them.
+    private static func runs(of keys: [UInt64], cells: Int, threads: Int) -> (byCell: [Int32], starts: [Int32], crowding: Int) {
+        let count = keys.count
+        let runs = threads > 1 && count >= CellSort.parallelMinimum ? min(threads, 8) : 1
+        var byCell = [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var starts = [Int32](unsafeUninitializedCapacity: cells + 2) { _, initialized in initialized = cells + 2 }
+        let crowding = keys.withUnsafeBufferPointer { keys in
+            byCell.withUnsafeMutableBufferPointer { byCell in
+                starts.withUnsafeMutableBufferPointer { starts in
+                    nonisolated(unsafe) let (keys, byCell, starts) = (keys, byCell, starts)
+                    /// The first key in cell `cell` or after it.
+                    func keyStart(of cell: Int) -> Int {
+                        var low = 0, high = count
+                        while low < high {
+                            let middle = (low + high) >> 1
+                            if Int(truncatingIfNeeded: keys[middle] >> 32) < cell { low = middle + 1 } else { high = middle }
+                        }
+                        return low
+                    }
+                    let crowding = ParallelRuns.map(runs) { run in
+                        let firstCell = cells * run / runs, endCell = cells * (run + 1) / runs
+                        let firstKey = run == 0 ? 0 : keyStart(of: firstCell)
+                        let endKey = run == runs - 1 ? count : keyStart(of: endCell)
+                        for c in firstCell..<endCell { starts[c] = 0 }
+                        for k in firstKey..<endKey {
+                            byCell[k] = Int32(truncatingIfNeeded: keys[k] & 0xFFFF_FFFF)
+                            starts[Int(truncatingIfNeeded: keys[k] >> 32)] &+= 1
+                        }
+                        // Counts to starts, from the run's first key on.
+                        var start = Int32(truncatingIfNeeded: firstKey), sum = 0
+                        for c in firstCell..<endCell {
+                            let n = starts[c]
+                            starts[c] = start
+                            start &+= n
+                            sum &+= Int(n) * Int(n)
+                        }
+                        return sum
+                    }.reduce(0, &+)
+                    starts[cells] = Int32(truncatingIfNeeded: count)
+                    starts[cells + 1] = Int32(truncatingIfNeeded: count)
+                    return crowding
+                }
+            }
         }
-        var crowding = 0
-        for c in 0..<cells {
-            crowding &+= Int(starts[c + 1]) * Int(starts[c + 1])
-            starts[c + 1] &+= starts[c]
-        }
-        self.crowding = crowding
-        starts[cells + 1] = starts[cells]
-        self.byCell = byCell
-        cellStart = starts
+        return (byCell, starts, crowding)
     }
 
     /// The column or row a coordinate falls in; anything beyond the grid (or not a number) in the
@@ -93,9 +129,27 @@ struct PointGrid {
 
     /// The points' coordinates in cell order, which ``forEachNearPair(_:rows:_:_:)`` reads: 8
     /// bytes a point that the grid does not keep, so that they are freed after the sweep and not
-    /// held while the levels are clustered.
-    func coordinatesByCell(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>) -> (x: [Float], y: [Float]) {
-        (byCell.map { x[Int($0)] }, byCell.map { y[Int($0)] })
+    /// held while the levels are clustered. Gathered in runs on `threads` threads.
+    func coordinatesByCell(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, threads: Int = 1) -> (x: [Float], y: [Float]) {
+        let count = byCell.count
+        let runs = threads > 1 && count >= CellSort.parallelMinimum ? min(threads, 8) : 1
+        var cellX = [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var cellY = [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        byCell.withUnsafeBufferPointer { byCell in
+            cellX.withUnsafeMutableBufferPointer { cellX in
+                cellY.withUnsafeMutableBufferPointer { cellY in
+                    nonisolated(unsafe) let (byCell, cellX, cellY) = (byCell, cellX, cellY)
+                    _ = ParallelRuns.map(runs) { run in
+                        for k in (count * run / runs)..<(count * (run + 1) / runs) {
+                            let p = Int(byCell[k])
+                            cellX[k] = x[p]
+                            cellY[k] = y[p]
+                        }
+                    }
+                }
+            }
+        }
+        return (cellX, cellY)
     }
 
     /// Calls `body` for every pair of points within `test`'s reach of each other in x and in y

@@ -64,8 +64,8 @@ struct SparseNeighbours {
             // A grid for a wider reach serves a narrower one, and has about the same cells when
             // the number of points set their size.
             if grid == nil || !grid!.cells.sizedByCount {
-                let cells = PointGrid(x: x, y: y, reach: reach)
-                grid = (cells, cells.coordinatesByCell(x: x, y: y))
+                let cells = PointGrid(x: x, y: y, reach: reach, threads: threads)
+                grid = (cells, cells.coordinatesByCell(x: x, y: y, threads: threads))
             }
             guard let (cells, coordinates) = grid, cells.crowding <= 32 * x.count + (1 << 20) else { continue }
             if let found = pairs(cells, coordinates, x: x, y: y, within: NeighbourTest(radius: reach), threads: threads) {
