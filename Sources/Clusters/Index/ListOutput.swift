@@ -86,7 +86,11 @@ struct ListOutput {
         let base = Int32(truncatingIfNeeded: ids.count)
         other.starts.withUnsafeBufferPointer { theirs in
             starts.withUnsafeMutableBufferPointer { mine in
-                for index in 0..<theirs.count where theirs[index] >= 0 { mine[index] = theirs[index] &+ base }
+                // An item is listed by one of the two at most (-1 in the other): without a branch.
+                for index in 0..<theirs.count {
+                    let start = theirs[index]
+                    mine[index] = max(mine[index], start >= 0 ? start &+ base : -1)
+                }
             }
         }
         ids.append(contentsOf: other.ids)

@@ -32,7 +32,8 @@ struct NeighbourLists {
         guard !Self.crowded(tree, radius: radius, limit: crowding, exact: exact) else { return nil }
         let subtreeSize = max(Self.subtreeSize, tree.nodeSize + 1)
         // The budget is checked between subtrees, so one subtree's lists may pass it; a budget
-        // far above the usual is not reserved whole (the lists grow past the reservation).
+        // far above the usual is not reserved whole (the lists grow past the reservation). The
+        // first part reserves room for every part's lists, which are appended to its own.
         let expectedIDs = min(budget, 4 * count + 1024) + subtreeSize * 8
         var edges = EdgePairs(radius: radius)
         var cells = count > 0 ? [TreeCell(count: count)] : []
@@ -51,7 +52,7 @@ struct NeighbourLists {
             nonisolated(unsafe) let shared = entries
             let swept = ParallelRuns.map(parts == 1 ? 1 : cells.count) { part in
                 Self.sweep(parts == 1 ? cells : [cells[part]], shared, count: count, nodeSize: tree.nodeSize, radius: radius,
-                           subtreeSize: subtreeSize, budget: budget, expectedIDs: expectedIDs / (parts == 1 ? 1 : cells.count),
+                           subtreeSize: subtreeSize, budget: budget, expectedIDs: part == 0 ? expectedIDs : expectedIDs / cells.count,
                            exact: exact)
             }
             var merged = swept[0]
