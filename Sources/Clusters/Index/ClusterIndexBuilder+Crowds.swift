@@ -25,14 +25,17 @@ extension ClusterIndexBuilder {
             }
         }
         let unsorted = entries.withUnsafeMutableBufferPointer { KDSorter(nodeSize: nodeSize).sort($0, around: wanted, threads: threads) }
-        var position: [Int32: Int32] = [:]
+        // Each involved item's position in the layout, by level index (only theirs are written
+        // and read).
+        let position = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
+        defer { position.deallocate() }
         for (p, entry) in entries.enumerated() where sets.isInvolved(Int(entry.index)) {
-            position[entry.index] = Int32(truncatingIfNeeded: p)
+            position[Int(entry.index)] = Int32(truncatingIfNeeded: p)
         }
         var ranks = SearchRanks(count: order.count, nodeSize: nodeSize)
-        let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom, reusing: spare) { ranks.rank(Int(position[$0]!)) }
+        let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom, reusing: spare) { ranks.rank(Int(position[Int($0)])) }
         let level = LevelTree(layout: entries, unsorted: unsorted, bound: handleBound, nodeSize: options.nodeSize,
-                              pairs: first..<clusterCount.count, pairPositions: pairIndexes.map { position[$0]! }, threads: threads)
+                              pairs: first..<clusterCount.count, pairPositions: pairIndexes.map { position[Int($0)] }, threads: threads)
         entries.removeAll(keepingCapacity: true)
         storage = consume entries
         return (next, level)
