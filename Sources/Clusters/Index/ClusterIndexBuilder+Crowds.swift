@@ -25,17 +25,19 @@ extension ClusterIndexBuilder {
             }
         }
         let unsorted = entries.withUnsafeMutableBufferPointer { KDSorter(nodeSize: nodeSize).sort($0, around: wanted, threads: threads) }
-        // Each involved item's position in the layout, by level index (only theirs are written
-        // and read).
-        let position = UnsafeMutableBufferPointer<Int32>.allocate(capacity: order.count)
+        // Each involved item's position in the layout, by its number among the involved.
+        let before = sets.involvedBefore()
+        let position = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Int(before.last!))
         defer { position.deallocate() }
         for (p, entry) in entries.enumerated() where sets.isInvolved(Int(entry.index)) {
-            position[Int(entry.index)] = Int32(truncatingIfNeeded: p)
+            position[sets.involvedNumber(of: Int(entry.index), before: before)] = Int32(truncatingIfNeeded: p)
         }
+        let positionOf = { (index: Int32) in position[sets.involvedNumber(of: Int(index), before: before)] }
         var ranks = SearchRanks(count: order.count, nodeSize: nodeSize)
-        let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom, reusing: spare) { ranks.rank(Int(position[Int($0)])) }
+        let (next, pairIndexes) = clusterSets(order, sets: sets, zoom: zoom, reusing: spare) { ranks.rank(Int(positionOf($0))) }
+        let pairPositions = pairIndexes.map(positionOf)
         let level = LevelTree(layout: entries, unsorted: unsorted, bound: handleBound, nodeSize: options.nodeSize,
-                              pairs: first..<clusterCount.count, pairPositions: pairIndexes.map { position[Int($0)] }, threads: threads)
+                              pairs: first..<clusterCount.count, pairPositions: pairPositions, threads: threads)
         entries.removeAll(keepingCapacity: true)
         storage = consume entries
         return (next, level)

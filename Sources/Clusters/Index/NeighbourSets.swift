@@ -66,6 +66,21 @@ struct NeighbourSets {
     @inline(__always)
     func isInvolved(_ index: Int) -> Bool { involved[index >> 6] & (1 << UInt64(index & 63)) != 0 }
 
+    /// How many items are involved before each word of 64 level indexes, and in all (the last
+    /// entry): tables of just the involved items are indexed by ``involvedNumber(of:before:)``.
+    func involvedBefore() -> [Int32] {
+        var before = [Int32](repeating: 0, count: involved.count + 1)
+        for (w, word) in involved.enumerated() { before[w + 1] = before[w] &+ Int32(truncatingIfNeeded: word.nonzeroBitCount) }
+        return before
+    }
+
+    /// The number of item `index`, which is involved, among the involved items in level order;
+    /// `before` is ``involvedBefore()``.
+    @inline(__always)
+    func involvedNumber(of index: Int, before: [Int32]) -> Int {
+        Int(before[index >> 6]) + (involved[index >> 6] & (1 << UInt64(index & 63) &- 1)).nonzeroBitCount
+    }
+
     /// Whether every item has at most one neighbour.
     var single: Bool { crowds.isEmpty }
 
