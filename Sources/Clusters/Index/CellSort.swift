@@ -17,7 +17,7 @@ enum CellSort {
     /// the same order.
     static func sorted(count: Int, cellCount: Int, threads: Int = 1, cellOf: (Int) -> Int) -> [UInt64] {
         precondition(count <= Int(UInt32.max) && cellCount <= Int(Int32.max), "too many items or cells to sort")
-        let runs = threads > 1 && count >= parallelMinimum ? min(threads, 8) : 1
+        let runs = runs(of: count, threads: threads)
         var keys = [UInt64](unsafeUninitializedCapacity: count) { keys, initialized in
             initialized = count
             guard runs > 1 else {
@@ -28,7 +28,7 @@ enum CellSort {
             withoutActuallyEscaping(cellOf) { cellOf in
                 nonisolated(unsafe) let cellOf = cellOf
                 _ = ParallelRuns.map(runs) { run in
-                    for item in range(of: run, runs, count) {
+                    for item in ParallelRuns.share(run, of: runs, in: count) {
                         keys[item] = UInt64(truncatingIfNeeded: cellOf(item)) << 32 | UInt64(item)
                     }
                 }
@@ -57,10 +57,10 @@ enum CellSort {
     /// Keys below this are sorted on one thread.
     static let parallelMinimum = 1 << 16
 
-    /// The items of run `run` of `runs` over `count`.
-    @inline(__always)
-    private static func range(of run: Int, _ runs: Int, _ count: Int) -> Range<Int> {
-        (count * run / runs)..<(count * (run + 1) / runs)
+    /// How many runs `count` keys (or a grid's items) are split in on `threads` threads: one below
+    /// ``parallelMinimum``, at most eight.
+    static func runs(of count: Int, threads: Int) -> Int {
+        threads > 1 && count >= parallelMinimum ? min(threads, 8) : 1
     }
 
     /// One stable pass: `from` into `to` by the digit `(key >> shift) & mask`, in `runs` runs
@@ -72,7 +72,7 @@ enum CellSort {
         _ = ParallelRuns.map(runs) { run in
             let mine = counts.baseAddress! + run * stride
             for d in 0..<digits { mine[d] = 0 }
-            for k in range(of: run, runs, from.count) { mine[Int((from[k] &>> shift) & mask)] &+= 1 }
+            for k in ParallelRuns.share(run, of: runs, in: from.count) { mine[Int((from[k] &>> shift) & mask)] &+= 1 }
         }
         // Each run's place for each digit: after every key of a lower digit, and after the keys
         // of this digit in the runs before.
@@ -86,7 +86,7 @@ enum CellSort {
         }
         _ = ParallelRuns.map(runs) { run in
             let mine = counts.baseAddress! + run * stride
-            for k in range(of: run, runs, from.count) {
+            for k in ParallelRuns.share(run, of: runs, in: from.count) {
                 let key = from[k]
                 let d = Int((key &>> shift) & mask)
                 to[mine[d]] = key

@@ -17,4 +17,11 @@ enum ParallelRuns {
         }
         return slots.map { $0! }
     }
+
+    /// The share of part `part` of `parts` in `0..<count`: the parts cover it in order, their
+    /// sizes within one of each other.
+    @inline(__always)
+    static func share(_ part: Int, of parts: Int, in count: Int) -> Range<Int> {
+        (count * part / parts)..<(count * (part + 1) / parts)
+    }
 }

@@ -58,7 +58,7 @@ struct PointGrid {
     /// each takes a run of cells and the keys that fall in them.
     private static func runs(of keys: [UInt64], cells: Int, threads: Int) -> (byCell: [Int32], starts: [Int32], crowding: Int) {
         let count = keys.count
-        let runs = threads > 1 && count >= CellSort.parallelMinimum ? min(threads, 8) : 1
+        let runs = CellSort.runs(of: count, threads: threads)
         var byCell = [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         var starts = [Int32](unsafeUninitializedCapacity: cells + 2) { _, initialized in initialized = cells + 2 }
         let crowding = keys.withUnsafeBufferPointer { keys in
@@ -75,17 +75,17 @@ struct PointGrid {
                         return low
                     }
                     let crowding = ParallelRuns.map(runs) { run in
-                        let firstCell = cells * run / runs, endCell = cells * (run + 1) / runs
-                        let firstKey = run == 0 ? 0 : keyStart(of: firstCell)
-                        let endKey = run == runs - 1 ? count : keyStart(of: endCell)
-                        for c in firstCell..<endCell { starts[c] = 0 }
+                        let runCells = ParallelRuns.share(run, of: runs, in: cells)
+                        let firstKey = run == 0 ? 0 : keyStart(of: runCells.lowerBound)
+                        let endKey = run == runs - 1 ? count : keyStart(of: runCells.upperBound)
+                        for c in runCells { starts[c] = 0 }
                         for k in firstKey..<endKey {
                             byCell[k] = Int32(truncatingIfNeeded: keys[k] & 0xFFFF_FFFF)
                             starts[Int(truncatingIfNeeded: keys[k] >> 32)] &+= 1
                         }
                         // Counts to starts, from the run's first key on.
                         var start = Int32(truncatingIfNeeded: firstKey), sum = 0
-                        for c in firstCell..<endCell {
+                        for c in runCells {
                             let n = starts[c]
                             starts[c] = start
                             start &+= n
@@ -132,7 +132,7 @@ struct PointGrid {
     /// held while the levels are clustered. Gathered in runs on `threads` threads.
     func coordinatesByCell(x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, threads: Int = 1) -> (x: [Float], y: [Float]) {
         let count = byCell.count
-        let runs = threads > 1 && count >= CellSort.parallelMinimum ? min(threads, 8) : 1
+        let runs = CellSort.runs(of: count, threads: threads)
         var cellX = [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         var cellY = [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         byCell.withUnsafeBufferPointer { byCell in
@@ -140,7 +140,7 @@ struct PointGrid {
                 cellY.withUnsafeMutableBufferPointer { cellY in
                     nonisolated(unsafe) let (byCell, cellX, cellY) = (byCell, cellX, cellY)
                     _ = ParallelRuns.map(runs) { run in
-                        for k in (count * run / runs)..<(count * (run + 1) / runs) {
+                        for k in ParallelRuns.share(run, of: runs, in: count) {
                             let p = Int(byCell[k])
                             cellX[k] = x[p]
                             cellY[k] = y[p]

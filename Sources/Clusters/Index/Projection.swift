@@ -24,7 +24,7 @@ enum Projection {
         x.withUnsafeMutableBufferPointer { x in
             y.withUnsafeMutableBufferPointer { y in
                 _ = ParallelRuns.map(parts) { part in
-                    for p in (count * part / parts)..<(count * (part + 1) / parts) {
+                    for p in ParallelRuns.share(part, of: parts, in: count) {
                         x[start + p] = Float(Self.x(longitude: longitudes[p]))
                         y[start + p] = Float(Self.y(latitude: latitudes[p]))
                     }

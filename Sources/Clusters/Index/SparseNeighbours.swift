@@ -86,7 +86,7 @@ struct SparseNeighbours {
         // A few bands a thread, as the points may crowd into some rows.
         let bandCount = threads > 1 && pointCount >= 1 << 16 ? min(grid.rows, 4 * threads) : 1
         let bands = ParallelRuns.map(bandCount) { band -> (pairs: [Pair], candidates: Int, complete: Bool) in
-            let rows = (grid.rows * band / bandCount)..<(grid.rows * (band + 1) / bandCount)
+            let rows = ParallelRuns.share(band, of: bandCount, in: grid.rows)
             var found: [Pair] = [], candidates = 0
             let complete = grid.forEachNearPair(coordinates, rows: rows, within) { a, ax, ay, b, bx, by in
                 candidates += 1
