@@ -30,6 +30,31 @@ import Testing
         #expect((0..<rows.count).map { column.isPresent($0) } == rows.map { $0 != nil })
     }
 
+    @Test("an object appended with its values already found is kept as its text would be", arguments: [
+        [#"{"a":1}"#, #"{"a":2}"#, #"{"a": 3}"#, #"{"a":"x, y","b":[1,{"c":2}]}"#, "{}", #"{"a":4}"#, #"{ "a" : 5 }"#],
+        [#"{"value":635.0}"#, #"{"value":635.0}"#, #"{"value":1}"#, #"{"value":null}"#, #"{"other":1}"#, #"{"value":2}"#],
+        ["{}", "{}", "{}"],
+    ])
+    func splitObjectsAreKeptAsTheirText(rows: [String]) throws {
+        var byText = JSONTextColumn()
+        var bySplit = JSONTextColumn()
+        for row in rows {
+            byText.append(row)
+            let text = Array(row.utf8)
+            try text.withUnsafeBufferPointer { text in
+                var scanner = JSONScanner(text)
+                var values: [Range<Int>] = []
+                try scanner.scanObject(depth: 0) { scanner, _ throws(JSONSyntaxError) in
+                    values.append(try scanner.skipValueSpan(depth: 1))
+                }
+                values.withUnsafeBufferPointer { bySplit.append(SplitObjectText(text: text, values: $0)) }
+            }
+        }
+        #expect((0..<rows.count).map { bySplit[$0] } == rows)
+        #expect(bySplit == byText)
+        #expect(bySplit.byteCount == byText.byteCount)
+    }
+
     @Test func aColumnOfOneRepeatedTextCostsItsTextOnce() {
         var column = JSONTextColumn()
         for _ in 0..<100_000 { column.append("{}") }

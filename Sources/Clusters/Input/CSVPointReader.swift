@@ -50,6 +50,8 @@ private struct CSVRowReader {
     private var number = 0
     private var id = ByteBuffer(capacity: 64)
     private var properties = ByteBuffer()
+    /// Where each property's value lies in `properties`.
+    private var propertyValues: [Range<Int>] = []
 
     init(text: UnsafeBufferPointer<UInt8>, columns: CSVColumns, collector: PointCollector) {
         self.text = text
@@ -116,19 +118,26 @@ private struct CSVRowReader {
             }
         }
         properties.removeAll()
+        propertyValues.removeAll(keepingCapacity: true)
         properties.append(UInt8(ascii: "{"))
         for (position, property) in columns.properties.enumerated() {
             if position > 0 { properties.append(UInt8(ascii: ",")) }
             properties.append(property.key)
+            let valueStart = properties.count
             guard withText(of: record.fields[property.column], { CSVFieldText.appendJSON($0, to: &properties) }) else {
                 return rejectUTF8(column: property.column, start: start)
             }
+            propertyValues.append(valueStart..<properties.count)
         }
         properties.append(UInt8(ascii: "}"))
-        collector.add(
-            longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id.bytes : nil,
-            properties: properties.bytes, consumed: record.fields.last?.range.upperBound ?? 0
-        )
+        let values = propertyValues
+        values.withUnsafeBufferPointer { values in
+            collector.add(
+                longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id.bytes : nil,
+                properties: SplitObjectText(text: properties.bytes, values: values),
+                consumed: record.fields.last?.range.upperBound ?? 0
+            )
+        }
     }
 
     private mutating func rejectUTF8(column: Int, start: PointCollector.RecordStart) {

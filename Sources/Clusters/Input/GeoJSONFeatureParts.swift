@@ -13,6 +13,8 @@ struct GeoJSONFeatureParts {
     var properties: Range<Int>?
     /// The geometry; nil when the member is absent.
     var geometry: PointGeometry?
+    /// Where the point's coordinates are written; nil unless the geometry is a point.
+    var coordinateSpans: CoordinateSpans?
     private var idProblem: String?
     private var propertiesProblem: String?
 
@@ -37,7 +39,7 @@ struct GeoJSONFeatureParts {
             default: (nil, "properties is not an object or null (got \(JSONScanner.kind(startingWith: byte)))")
             }
         } else if scanner.string(key, is: "geometry") {
-            geometry = try scanner.scanPointGeometry(depth: depth)
+            geometry = try scanner.scanPointGeometry(depth: depth, coordinateSpans: &coordinateSpans)
         } else if scanner.string(key, is: "id") {
             let byte = scanner.peek() ?? 0
             let range = try scanner.skipValueSpan(depth: depth)

@@ -56,12 +56,15 @@ enum GeoJSONPointReader {
             throw scanner.error(#""features" is not an array (got \#(kind))"#)
         }
         var number = 0
+        var layout = FeatureLayout()
         try scanner.scanArray(depth: 1) { scanner throws(JSONSyntaxError) in
             number += 1
             let start = scanner.position
+            if layout.fits(&scanner) { return layout.add(to: &collector, in: scanner.bytes) }
             if scanner.peek() == UInt8(ascii: "{") {
                 let feature = try scanner.scanFeature(depth: 2)
                 collector.add(feature, in: scanner.bytes, number: number, start: .offset(start), consumed: scanner.position)
+                layout.missed(feature, in: scanner.bytes, range: start..<scanner.position, depth: 2)
             } else {
                 let kind = JSONScanner.kind(startingWith: scanner.peek() ?? 0)
                 try scanner.skipValue(depth: 2)

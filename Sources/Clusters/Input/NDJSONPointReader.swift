@@ -15,6 +15,7 @@ enum NDJSONPointReader {
         var number = 0
         var lineNumber = 0
         var lineStart = 0
+        var layout = FeatureLayout()
         while lineStart < text.count {
             lineNumber += 1
             let base = UnsafeRawPointer(text.baseAddress!)
@@ -22,17 +23,18 @@ enum NDJSONPointReader {
                 .map { base.distance(to: UnsafeRawPointer($0)) } ?? text.count
             readLine(
                 UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), lineNumber: lineNumber,
-                consumed: lineEnd, number: &number, into: &collector
+                consumed: lineEnd, number: &number, layout: &layout, into: &collector
             )
             lineStart = lineEnd + 1
         }
         return collector.result(.ndjson)
     }
 
-    /// Reads the features of one line (usually one; more when record separators split it).
+    /// Reads the features of one line (usually one; more when record separators split it), by
+    /// the layout of the features before it where it fits.
     private static func readLine(
         _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, consumed: Int, number: inout Int,
-        into collector: inout PointCollector
+        layout: inout FeatureLayout, into collector: inout PointCollector
     ) {
         var scanner = JSONScanner(line)
         while true {
@@ -41,9 +43,17 @@ enum NDJSONPointReader {
             number += 1
             do throws(JSONSyntaxError) {
                 if first == UInt8(ascii: "{") {
+                    if layout.fits(&scanner) {
+                        try checkEnd(&scanner)
+                        layout.add(to: &collector, in: line, consumed: consumed)
+                        continue
+                    }
+                    let start = scanner.position
                     let feature = try scanner.scanFeature(depth: 0)
+                    let end = scanner.position
                     try checkEnd(&scanner)
                     collector.add(feature, in: line, number: number, start: .line(lineNumber), consumed: consumed)
+                    layout.missed(feature, in: line, range: start..<end, depth: 0)
                 } else {
                     try scanner.skipValue(depth: 0)
                     try checkEnd(&scanner)

@@ -29,9 +29,23 @@ struct PointCollector {
         properties: UnsafeBufferPointer<UInt8>?, consumed: Int
     ) {
         points.append(longitude: longitude, latitude: latitude, id: id, properties: properties)
+        added(propertyBytes: properties?.count ?? 0, consumed: consumed)
+    }
+
+    /// Adds a point whose properties object the reader has already split into its values.
+    @inline(__always)
+    mutating func add(
+        longitude: Double, latitude: Double, id: UnsafeBufferPointer<UInt8>?, properties: SplitObjectText, consumed: Int
+    ) {
+        points.append(longitude: longitude, latitude: latitude, id: id, properties: properties)
+        added(propertyBytes: properties.text.count, consumed: consumed)
+    }
+
+    @inline(__always)
+    private mutating func added(propertyBytes: Int, consumed: Int) {
         pages?.consumed(consumed)
         guard !hasReserved else { return }
-        propertyBytes += properties?.count ?? 0
+        self.propertyBytes += propertyBytes
         if points.count == Self.sampleSize { reserveForRest(consumed: consumed) }
     }
 

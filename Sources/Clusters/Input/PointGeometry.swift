@@ -4,10 +4,21 @@ enum PointGeometry {
     case invalid(String)
 }
 
+/// Where a Point's longitude and latitude are written in the text.
+struct CoordinateSpans {
+    let longitude: Range<Int>
+    let latitude: Range<Int>
+}
+
 extension JSONScanner {
     /// Reads the `geometry` value at the cursor; anything but a Point with a usable position is an
     /// invalid geometry (`geometry is not a Point (got LineString)`), not a syntax error.
-    mutating func scanPointGeometry(depth: Int) throws(JSONSyntaxError) -> PointGeometry {
+    /// `coordinateSpans` is set to where the point's two numbers are written (nil when there is no
+    /// usable position).
+    mutating func scanPointGeometry(
+        depth: Int, coordinateSpans: inout CoordinateSpans?
+    ) throws(JSONSyntaxError) -> PointGeometry {
+        coordinateSpans = nil
         guard let first = peek(), first == UInt8(ascii: "{") else {
             let kind = peek().map(Self.kind(startingWith:)) ?? ""
             try skipValue(depth: depth)
@@ -25,7 +36,7 @@ extension JSONScanner {
                 let name = try scanner.scanString()
                 type = scanner.string(name, is: "Point") ? .point : .other(scanner.excerpt(name.range))
             } else if scanner.string(key, is: "coordinates") {
-                position = try scanner.scanPosition(depth: depth + 1)
+                position = try scanner.scanPosition(depth: depth + 1, spans: &coordinateSpans)
             } else {
                 try scanner.skipValue(depth: depth + 1)
             }
@@ -40,13 +51,15 @@ extension JSONScanner {
 
     /// Reads a Point's `coordinates` value at the cursor: `[longitude, latitude]`, a third number
     /// (altitude) and any further ones ignored.
-    private mutating func scanPosition(depth: Int) throws(JSONSyntaxError) -> PointGeometry {
+    private mutating func scanPosition(depth: Int, spans: inout CoordinateSpans?) throws(JSONSyntaxError) -> PointGeometry {
+        spans = nil
         guard let first = peek(), first == UInt8(ascii: "[") else {
             let kind = peek().map(Self.kind(startingWith:)) ?? ""
             try skipValue(depth: depth)
             return .invalid("coordinates are not an array (got \(kind))")
         }
         var coordinates = (0.0, 0.0)
+        var numberSpans = (0..<0, 0..<0)
         var count = 0
         var problem: String?
         try scanArray(depth: depth) { scanner throws(JSONSyntaxError) in
@@ -57,7 +70,11 @@ extension JSONScanner {
             case UInt8(ascii: "-")?, (UInt8(ascii: "0")...UInt8(ascii: "9"))?:
                 let value = try scanner.scanNumber()
                 guard count < 2 else { return }
-                if count == 0 { coordinates.0 = value } else { coordinates.1 = value }
+                if count == 0 {
+                    (coordinates.0, numberSpans.0) = (value, start..<scanner.position)
+                } else {
+                    (coordinates.1, numberSpans.1) = (value, start..<scanner.position)
+                }
                 if problem == nil {
                     problem = axis.problem(with: value, text: scanner.excerpt(start..<scanner.position))
                 }
@@ -73,7 +90,9 @@ extension JSONScanner {
         switch count {
         case 0: return .invalid("coordinates are empty")
         case 1: return .invalid("coordinates have no latitude")
-        default: return .point(longitude: coordinates.0, latitude: coordinates.1)
+        default:
+            spans = CoordinateSpans(longitude: numberSpans.0, latitude: numberSpans.1)
+            return .point(longitude: coordinates.0, latitude: coordinates.1)
         }
     }
 }

@@ -36,6 +36,13 @@ public struct JSONTextColumn: Sendable, Equatable {
         text.withUTF8 { appendContiguous($0) }
     }
 
+    /// Appends a row with an object's text whose values the reader has already found: the same row
+    /// as `append(object.text)`, kept without scanning the object again once rows are split.
+    mutating func append(_ object: SplitObjectText) {
+        guard form == .split else { return appendContiguous(object.text) }
+        split.append(object)
+    }
+
     private mutating func appendContiguous(_ text: UnsafeBufferPointer<UInt8>) {
         switch form {
         case .repeated:

@@ -37,6 +37,14 @@ public struct PointSet: Sendable, Equatable {
         if let properties { self.properties.append(properties) } else { self.properties.appendAbsent() }
     }
 
+    /// Appends a point whose `properties` object a reader has already split into its values.
+    mutating func append(longitude: Double, latitude: Double, id: UnsafeBufferPointer<UInt8>?, properties: SplitObjectText) {
+        longitudes.append(longitude)
+        latitudes.append(latitude)
+        if let id { ids.append(id) } else { ids.appendAbsent() }
+        self.properties.append(properties)
+    }
+
     /// Appends a point without id or properties.
     public mutating func append(longitude: Double, latitude: Double) {
         append(longitude: longitude, latitude: latitude, id: nil as [UInt8]?, properties: nil as [UInt8]?)

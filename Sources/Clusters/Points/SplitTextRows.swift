@@ -41,16 +41,57 @@ struct SplitTextRows: Sendable {
 
     mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         if let number = shape(of: text) {
-            setCode(number)
-            for (n, range) in valueRanges.enumerated() {
-                if n > 0 { values.append(UInt8(ascii: ",")) }
-                values.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
-            }
+            valueRanges.withUnsafeBufferPointer { appendValues(of: text, at: $0, shape: number) }
         } else {
-            setCode(Self.whole)
-            values.append(contentsOf: text)
+            appendWhole(text)
+        }
+    }
+
+    /// Appends an object whose values the reader has already found: the same row as
+    /// `append(object.text)`, its shape told by comparing the text between the values with the last
+    /// row's shape (or looked up), without scanning the object.
+    mutating func append(_ object: SplitObjectText) {
+        if let last = lastShape, Self.hasParts(skeletons.parts[Int(last)], object) {
+            return appendValues(of: object.text, at: object.values, shape: last)
+        }
+        key.removeAll(keepingCapacity: true)
+        var previous = 0
+        for range in object.values {
+            key.append(contentsOf: UnsafeBufferPointer(rebasing: object.text[previous..<range.lowerBound]))
+            key.append(0xFF)
+            previous = range.upperBound
+        }
+        key.append(contentsOf: UnsafeBufferPointer(rebasing: object.text[previous...]))
+        guard let number = skeletons.number(ofKey: key) else { return appendWhole(object.text) }
+        lastShape = number
+        appendValues(of: object.text, at: object.values, shape: number)
+    }
+
+    private mutating func appendValues(of text: UnsafeBufferPointer<UInt8>, at ranges: UnsafeBufferPointer<Range<Int>>, shape: UInt16) {
+        setCode(shape)
+        for (n, range) in ranges.enumerated() {
+            if n > 0 { values.append(UInt8(ascii: ",")) }
+            values.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
         }
         ends.append(values.count)
+    }
+
+    private mutating func appendWhole(_ text: UnsafeBufferPointer<UInt8>) {
+        setCode(Self.whole)
+        values.append(contentsOf: text)
+        ends.append(values.count)
+    }
+
+    /// Whether the text of `object` between its values is exactly `parts`.
+    private static func hasParts(_ parts: [[UInt8]], _ object: SplitObjectText) -> Bool {
+        guard parts.count == object.values.count + 1 else { return false }
+        var previous = 0
+        for (n, part) in parts.enumerated() {
+            let end = n < object.values.count ? object.values[n].lowerBound : object.text.count
+            guard end - previous == part.count, matches(part, object.text, at: previous) else { return false }
+            if n < object.values.count { previous = object.values[n].upperBound }
+        }
+        return true
     }
 
     private mutating func setCode(_ code: UInt16) {
