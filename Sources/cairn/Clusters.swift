@@ -98,7 +98,7 @@ extension Cairn {
             }
             let clock = ContinuousClock()
             let readStart = clock.now
-            let pointSet = try pointOptions.readPoints(points)
+            let (pointSet, featuresByLayout) = try pointOptions.readPoints(points)
             let readTime = clock.now - readStart
             let index = try pointOptions.index(pointSet, threads: jobs)
 
@@ -113,7 +113,7 @@ extension Cairn {
                 } else if let expansionZoom {
                     bytes = Array("{\"cluster_id\":\(expansionZoom),\"expansion_zoom\":\(try index.expansionZoom(of: expansionZoom))}".utf8)
                 } else {
-                    bytes = Array(statistics(index, readTime: readTime).utf8)
+                    bytes = Array(statistics(index, readTime: readTime, featuresByLayout: featuresByLayout).utf8)
                 }
             } catch {
                 // Only the cluster queries throw, and only UnknownCluster.
@@ -122,7 +122,7 @@ extension Cairn {
             try OutputFile.write(bytes + [0x0A], to: output, binary: false)
         }
 
-        private func statistics(_ index: ClusterIndex, readTime: Duration) -> String {
+        private func statistics(_ index: ClusterIndex, readTime: Duration, featuresByLayout: Int) -> String {
             var lines = ["zoom\tclusters\tpoints\titems"]
             for level in index.levelSummaries {
                 lines.append("\(level.zoom)\t\(level.clusters)\t\(level.points)\t\(level.clusters + level.points)")
@@ -130,7 +130,8 @@ extension Cairn {
             func seconds(_ duration: Duration) -> String {
                 String(format: "%.3f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
             }
-            lines.append("\(index.pointCount) points read in \(seconds(readTime)), indexed in \(seconds(index.buildDuration)); "
+            let byLayout = featuresByLayout > 0 ? " (\(featuresByLayout) by their features' layout)" : ""
+            lines.append("\(index.pointCount) points read in \(seconds(readTime))\(byLayout), indexed in \(seconds(index.buildDuration)); "
                 + "\(index.clusterTotal) clusters over zooms \(index.options.minZoom)-\(index.options.maxZoom); "
                 + String(format: "index %.1f MB", Double(index.byteCount) / 1_048_576))
             return lines.joined(separator: "\n")

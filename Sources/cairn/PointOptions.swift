@@ -73,7 +73,7 @@ struct PointOptions: ParsableArguments {
     /// Reads `path` and clusters its points with these options: aggregates, categories, and only
     /// the points `--filter` matches.
     func index(of path: String) throws -> ClusterIndex {
-        try index(try readPoints(path))
+        try index(try readPoints(path).points)
     }
 
     /// Clusters `points` with these options, on `threads` threads (the same index on any number).
@@ -93,8 +93,9 @@ struct PointOptions: ParsableArguments {
     }
 
     /// Reads `path` (`-` for stdin), reporting invalid records: each one is an `error:` line and
-    /// the run fails with exit 65, or with --skip-invalid a `warning:` line and the record is left out.
-    func readPoints(_ path: String) throws -> PointSet {
+    /// the run fails with exit 65, or with --skip-invalid a `warning:` line and the record is left
+    /// out. Also says how many features were read by their learned layout (for `--stats`).
+    func readPoints(_ path: String) throws -> (points: PointSet, featuresByLayout: Int) {
         let options = PointReadOptions(format: format, longitudeColumn: longitudeColumn, latitudeColumn: latitudeColumn, idColumn: idColumn)
         // Clustering a million points allocates and frees arrays of 1-4 MB a level (a level's
         // flags and lists): mapped on their own, they go back to the system when freed, where
@@ -113,7 +114,7 @@ struct PointOptions: ParsableArguments {
         // What the reader freed (its scratch, the columns' buffers outgrown) glibc keeps in its
         // heap, in pages the index would not reuse: given back now, 1M GeoJSON points peak 8 MiB lower.
         malloc_trim(0)
-        guard !result.invalid.isEmpty else { return result.points }
+        guard !result.invalid.isEmpty else { return (result.points, result.featuresByLayout) }
         let shown = 1000  // as GDAL: a file wrong on every line must not flood the terminal
         for record in result.invalid.prefix(shown) {
             skipInvalid ? Terminal.warning(record.description) : Terminal.error(record.description)
@@ -126,7 +127,7 @@ struct PointOptions: ParsableArguments {
         guard skipInvalid else {
             throw CLIError.data("\(path == "-" ? "<stdin>" : path): \(result.invalid.count) invalid record\(result.invalid.count == 1 ? "" : "s"); fix them or pass --skip-invalid")
         }
-        return result.points
+        return (result.points, result.featuresByLayout)
     }
 }
 

@@ -150,7 +150,7 @@ import TestSupport
         #expect(lines[1 + 17] == "17\t0\t34006\t34006")
         #expect(lines[1 + 3] == "3\t586\t105\t691")
         let summary = lines[19]
-        let match = try #require(summary.wholeMatch(of: /(\d+) points read in [0-9.]+ s, indexed in [0-9.]+ s; (\d+) clusters over zooms 0-16; index [0-9.]+ MB/),
+        let match = try #require(summary.wholeMatch(of: /(\d+) points read in [0-9.]+ s(?: \(\d+ by their features' layout\))?, indexed in [0-9.]+ s; (\d+) clusters over zooms 0-16; index [0-9.]+ MB/),
                                  "summary: \(summary)")
         #expect(Int(match.1) == Self.cityCount)
         // Clusters that do not merge at the zoom below are the same clusters there: counted once.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The layout the features of a FeatureCollection repeat, learned from one feature read in full:
 /// its bytes, with the values that change from feature to feature taken out as slots (the `id`,
 /// each top-level value of `properties`, the two coordinates).
@@ -185,6 +193,7 @@ extension PointCollector {
     mutating func add(_ feature: GeoJSONTemplateMatch, in text: UnsafeBufferPointer<UInt8>, consumed: Int? = nil) {
         let id = feature.id.map { UnsafeBufferPointer(rebasing: text[$0]) }
         let consumed = consumed ?? feature.end
+        featuresByLayout += 1
         guard let properties = feature.properties else {
             return add(longitude: feature.longitude, latitude: feature.latitude, id: id, properties: nil, consumed: consumed)
         }
@@ -198,7 +207,15 @@ extension PointCollector {
 /// The template a reader of many features keeps: tried on each feature, learned again from a
 /// feature it did not fit, less and less often while features keep not fitting (a collection
 /// whose features all differ costs little more than the full reader).
+///
+/// `CAIRN_POINTS_LAYOUT=0` (also `false`, `off`, `no`) in the environment turns it off: every
+/// feature is read in full, with the same result, only slower.
 struct FeatureLayout {
+    /// Whether templates are learned at all.
+    private let learns: Bool = {
+        guard let value = getenv("CAIRN_POINTS_LAYOUT") else { return true }
+        return !["0", "false", "off", "no"].contains(String(cString: value).lowercased())
+    }()
     private var template: GeoJSONFeatureTemplate?
     /// What the template read of the last feature it fitted.
     private var match = GeoJSONTemplateMatch()
@@ -224,7 +241,7 @@ struct FeatureLayout {
     /// did not fit it: from every one of the first misses in a row, then from every 64th.
     mutating func missed(_ feature: GeoJSONFeatureParts, in text: UnsafeBufferPointer<UInt8>, range: Range<Int>, depth: Int) {
         misses += 1
-        guard misses <= 16 || misses.isMultiple(of: 64) else { return }
+        guard learns, misses <= 16 || misses.isMultiple(of: 64) else { return }
         if let learned = GeoJSONFeatureTemplate(learning: feature, in: text, range: range, depth: depth) { template = learned }
     }
 }

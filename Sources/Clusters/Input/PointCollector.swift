@@ -6,6 +6,8 @@ struct PointCollector {
     let recordKind: String
     private(set) var points = PointSet()
     private(set) var invalid: [InvalidPoint] = []
+    /// How many of the points were read by their features' learned layout (``FeatureLayout``).
+    var featuresByLayout = 0
     private var lines: LineCounter
     private var propertyBytes = 0
     private var hasReserved = false
@@ -79,6 +81,8 @@ struct PointCollector {
     }
 
     func result(_ format: PointFormat) -> PointReadResult {
-        PointReadResult(points: points, invalid: invalid, format: format)
+        var result = PointReadResult(points: points, invalid: invalid, format: format)
+        result.featuresByLayout = featuresByLayout
+        return result
     }
 }

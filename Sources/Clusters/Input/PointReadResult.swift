@@ -9,6 +9,9 @@ public struct PointReadResult: Sendable, Equatable {
     public var invalid: [InvalidPoint]
     /// The format the file was read as; nil for a database.
     public var format: PointFormat?
+    /// How many GeoJSON or ndjson features were read by the layout learned from the features
+    /// before them (compared byte for byte, only their values scanned) rather than in full.
+    public var featuresByLayout = 0
 
     /// A result from its parts (for tests and other readers).
     public init(points: PointSet = PointSet(), invalid: [InvalidPoint] = [], format: PointFormat? = nil) {
