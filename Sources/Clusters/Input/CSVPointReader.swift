@@ -130,7 +130,7 @@ private struct CSVRowReader {
             propertyValues.append(valueStart..<properties.count)
         }
         properties.append(UInt8(ascii: "}"))
-        let values = propertyValues
+        let values = propertyValues  // a copy to read while `collector` changes (a reference, not the ranges)
         values.withUnsafeBufferPointer { values in
             collector.add(
                 longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id.bytes : nil,

@@ -89,8 +89,8 @@ struct GeoJSONFeatureTemplate {
         self.depth = depth
     }
 
-    /// Reads the feature at `start` into `match` when it has this layout; false, with the cursor
-    /// left where it was, when it does not.
+    /// Reads the feature at the scanner's cursor into `match` when it has this layout; false, with
+    /// the cursor left where it was, when it does not.
     func match(_ scanner: inout JSONScanner, into match: inout GeoJSONTemplateMatch) -> Bool {
         let text = scanner.bytes
         var position = scanner.position
@@ -103,7 +103,8 @@ struct GeoJSONFeatureTemplate {
                 let pieceStart = piece == 0 ? 0 : pieceEnds[piece - 1]
                 let length = pieceEnds[piece] - pieceStart
                 guard text.count - position >= length,
-                    Self.equal(literal.baseAddress! + pieceStart, text.baseAddress! + position, length) else { return false }
+                    length == 0 || memcmp(literal.baseAddress! + pieceStart, text.baseAddress! + position, length) == 0
+                else { return false }
                 if let properties {
                     if properties.open.piece == piece { propertiesStart = position + properties.open.offset }
                     if properties.close.piece == piece {
@@ -133,44 +134,18 @@ struct GeoJSONFeatureTemplate {
         var scanner = JSONScanner(text, position: position)
         switch slot {
         case .id:
-            guard first == UInt8(ascii: "\"") || Self.startsNumber(first), (try? scanner.skipValue(depth: depth + 1)) != nil else { return nil }
+            guard first == UInt8(ascii: "\"") || JSONScanner.startsNumber(first), (try? scanner.skipValue(depth: depth + 1)) != nil else { return nil }
             match.id = position..<scanner.position
         case .propertyValue:
-            guard !Self.isWhitespace(first), (try? scanner.skipValue(depth: depth + 2)) != nil else { return nil }
+            guard !JSONScanner.isWhitespace(first), (try? scanner.skipValue(depth: depth + 2)) != nil else { return nil }
             match.propertyValues.append((position - propertiesStart)..<(scanner.position - propertiesStart))
         case .coordinate(let axis):
-            guard Self.startsNumber(first), let value = try? scanner.scanNumber(), abs(value) <= axis.limit else { return nil }
+            guard JSONScanner.startsNumber(first), let value = try? scanner.scanNumber(), abs(value) <= axis.limit else { return nil }
             if axis == .longitude { match.longitude = value } else { match.latitude = value }
         }
         return scanner.position
     }
 
-    @inline(__always)
-    private static func startsNumber(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    @inline(__always)
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    /// Whether the `count` bytes at `a` and `b` are the same, compared eight at a time.
-    @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var offset = 0
-        while count - offset >= 8 {
-            let left = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
-            let right = UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
-            guard left == right else { return false }
-            offset += 8
-        }
-        while offset < count {
-            guard a[offset] == b[offset] else { return false }
-            offset += 1
-        }
-        return true
-    }
 }
 
 /// What a ``GeoJSONFeatureTemplate`` read of a feature, reused from feature to feature.

@@ -23,12 +23,19 @@ struct JSONScanner {
     /// Moves past spaces, tabs, line feeds and carriage returns.
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
-        }
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
+    }
+
+    /// Whether `byte` is JSON white space: a space, a tab, a line feed or a carriage return.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Whether `byte` can start a JSON number (`-` or a digit).
+    @inline(__always)
+    static func startsNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// The next byte after whitespace (not consumed), nil at the end of the text.

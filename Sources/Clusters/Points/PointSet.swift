@@ -31,18 +31,22 @@ public struct PointSet: Sendable, Equatable {
     public mutating func append<ID: Collection<UInt8>, Properties: Collection<UInt8>>(
         longitude: Double, latitude: Double, id: ID?, properties: Properties?
     ) {
-        longitudes.append(longitude)
-        latitudes.append(latitude)
-        if let id { ids.append(id) } else { ids.appendAbsent() }
+        appendPosition(longitude: longitude, latitude: latitude, id: id)
         if let properties { self.properties.append(properties) } else { self.properties.appendAbsent() }
     }
 
     /// Appends a point whose `properties` object a reader has already split into its values.
     mutating func append(longitude: Double, latitude: Double, id: UnsafeBufferPointer<UInt8>?, properties: SplitObjectText) {
+        appendPosition(longitude: longitude, latitude: latitude, id: id)
+        self.properties.append(properties)
+    }
+
+    /// Appends a point's coordinates and id, before its properties.
+    @inline(__always)
+    private mutating func appendPosition<ID: Collection<UInt8>>(longitude: Double, latitude: Double, id: ID?) {
         longitudes.append(longitude)
         latitudes.append(latitude)
         if let id { ids.append(id) } else { ids.appendAbsent() }
-        self.properties.append(properties)
     }
 
     /// Appends a point without id or properties.

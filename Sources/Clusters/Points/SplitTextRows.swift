@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The rows of a ``JSONTextColumn`` once they are not all integers: each JSON object row kept as
 /// its shape's number (``TextSkeletons``) and its top-level values' text, joined by commas; any
 /// other row kept whole. `{"value":635.0}` costs `635.0` and an offset, not its 15 bytes and an
@@ -54,14 +62,7 @@ struct SplitTextRows: Sendable {
         if let last = lastShape, Self.hasParts(skeletons.parts[Int(last)], object) {
             return appendValues(of: object.text, at: object.values, shape: last)
         }
-        key.removeAll(keepingCapacity: true)
-        var previous = 0
-        for range in object.values {
-            key.append(contentsOf: UnsafeBufferPointer(rebasing: object.text[previous..<range.lowerBound]))
-            key.append(0xFF)
-            previous = range.upperBound
-        }
-        key.append(contentsOf: UnsafeBufferPointer(rebasing: object.text[previous...]))
+        setKey(object.text, between: object.values)
         guard let number = skeletons.number(ofKey: key) else { return appendWhole(object.text) }
         lastShape = number
         appendValues(of: object.text, at: object.values, shape: number)
@@ -118,15 +119,20 @@ struct SplitTextRows: Sendable {
             return false
         }
         guard scanner.position == text.count else { return false }
+        setKey(text, between: valueRanges)
+        return true
+    }
+
+    /// Sets `key` to the parts of `text` around the values at `ranges`, joined with 0xFF.
+    private mutating func setKey<Ranges: Sequence<Range<Int>>>(_ text: UnsafeBufferPointer<UInt8>, between ranges: Ranges) {
         key.removeAll(keepingCapacity: true)
         var previous = 0
-        for range in valueRanges {
+        for range in ranges {
             key.append(contentsOf: UnsafeBufferPointer(rebasing: text[previous..<range.lowerBound]))
             key.append(0xFF)
             previous = range.upperBound
         }
         key.append(contentsOf: UnsafeBufferPointer(rebasing: text[previous...]))
-        return true
     }
 
     /// The number of `text`'s shape, its values' bounds in `valueRanges`; nil when it is not one
@@ -161,8 +167,7 @@ struct SplitTextRows: Sendable {
     /// Whether `text` holds `part` at `offset` (which leaves room for it).
     private static func matches(_ part: [UInt8], _ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
         part.withUnsafeBufferPointer { part in
-            for index in 0..<part.count where part[index] != text[offset + index] { return false }
-            return true
+            part.isEmpty || memcmp(part.baseAddress!, text.baseAddress! + offset, part.count) == 0
         }
     }
 
