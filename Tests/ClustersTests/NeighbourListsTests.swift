@@ -22,6 +22,20 @@ import Testing
         }
     }
 
+    /// On several threads the level is cut into parts, and the pairs across their subtrees are
+    /// found in bands of the edge items' grid (the radii here make 4 000 to 20 000 edge items, past
+    /// ``EdgePairs/parallelMinimum``): the lists must be the searches still, and the one-thread lists.
+    @Test(arguments: [2, 3])
+    func listsMadeOnSeveralThreadsAreTheSearches(threads: Int) throws {
+        for layout in [Layout.uniform, .lattice] {
+            for radius in [6e-4, 2e-3] {
+                let level = Level(layout: layout, radius: radius, seed: 5, nodeSize: 16, count: 40_000)
+                let context = "\(layout), radius \(radius), \(threads) threads"
+                try level.check(radius: radius, threads: threads, context: context)
+            }
+        }
+    }
+
     enum Layout: CaseIterable { case uniform, clumped, lattice, column }
 
     /// One level: 30 000 items, a fifth of them clusters, in a KD-tree.
@@ -31,9 +45,8 @@ import Testing
         let clusterX: [Double]
         let clusterY: [Double]
 
-        init(layout: Layout, radius: Double, seed: UInt64, nodeSize: Int) {
+        init(layout: Layout, radius: Double, seed: UInt64, nodeSize: Int, count: Int = 30_000) {
             var random = SeededGenerator(seed: seed)
-            let count = 30_000
             pointCount = count - count / 5
             var exact: [(Double, Double)] = []
             for item in 0..<count {
@@ -69,13 +82,21 @@ import Testing
             self.clusterY = clusterY
         }
 
-        func check(radius: Double, context: String) throws {
+        func check(radius: Double, threads: Int = 1, context: String) throws {
             try clusterX.withUnsafeBufferPointer { clusterX in
                 try clusterY.withUnsafeBufferPointer { clusterY in
                     let exact = ExactCoordinates(pointCount: pointCount, clusterX: clusterX, clusterY: clusterY)
-                    let lists = try #require(NeighbourLists(tree: tree, radius: radius, budget: 1 << 40, crowding: 1 << 20, exact: exact),
-                                             "\(context): no lists")
+                    let lists = try #require(NeighbourLists(tree: tree, radius: radius, budget: 1 << 40, crowding: 1 << 20, exact: exact,
+                                                            threads: threads), "\(context): no lists")
                     expectListsAreSearches(lists, tree: tree, exact: exact, radius: radius, fewestWithNeighbours: 100, context: context)
+                    guard threads > 1 else { return }
+                    let serial = try #require(NeighbourLists(tree: tree, radius: radius, budget: 1 << 40, crowding: 1 << 20, exact: exact))
+                    lists.withReader { lists in
+                        serial.withReader { serial in
+                            let differing = (0..<tree.count).filter { lists.neighbours(of: $0).map(Array.init) != serial.neighbours(of: $0).map(Array.init) }
+                            #expect(differing.count == 0, "\(context): \(differing.count) lists differ from the one-thread lists, first \(differing.first ?? -1)")
+                        }
+                    }
                 }
             }
         }

@@ -63,7 +63,7 @@ struct NeighbourLists {
         var output = sweep.output
         edges.absorb(sweep.edges)
         tree.entries.withUnsafeBufferPointer { entries in
-            edges.findPairsAcross(entries, exact: exact)
+            edges.findPairsAcross(entries, exact: exact, threads: threads)
             edges.record(entries, output: &output)
         }
         if output.idCount > budget { return nil }

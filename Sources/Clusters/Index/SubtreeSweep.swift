@@ -54,8 +54,7 @@ struct SubtreeSweep {
                 if interior[offset] {
                     output.record(position, neighbours: neighbours, entries)
                 } else {
-                    edges.add(position, subtree: left)
-                    for neighbour in neighbours { edges.addPair(position, neighbour) }
+                    edges.add(position, subtree: left, neighbours: neighbours)
                 }
             }
         }
