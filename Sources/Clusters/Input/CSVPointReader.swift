@@ -50,18 +50,35 @@ private struct CSVRowReader {
     private var number = 0
     private var id = ByteBuffer(capacity: 64)
     private var properties = ByteBuffer()
-    /// Where each property's value lies in `properties`.
-    private var propertyValues: [Range<Int>] = []
+    // Buffers of their own rather than arrays, which every row would retain and release: each
+    // property's column and its key's place in `keys` (`"name":`), and where its value lies in
+    // `properties` (read while `collector` changes, without a copy).
+    private let propertyColumns: UnsafeMutableBufferPointer<Int>
+    private let propertyKeys: UnsafeMutableBufferPointer<Range<Int>>
+    private var keys = ByteBuffer()
+    private let propertyValues: UnsafeMutableBufferPointer<Range<Int>>
 
     init(text: UnsafeBufferPointer<UInt8>, columns: CSVColumns, collector: PointCollector) {
         self.text = text
         self.columns = columns
         self.collector = collector
+        let count = columns.properties.count
+        (propertyColumns, propertyKeys, propertyValues) = (.allocate(capacity: count), .allocate(capacity: count), .allocate(capacity: count))
+        propertyValues.initialize(repeating: 0..<0)
+        for (position, property) in columns.properties.enumerated() {
+            propertyColumns[position] = property.column
+            propertyKeys[position] = keys.count..<keys.count + property.key.count
+            keys.append(property.key)
+        }
     }
 
     func deallocate() {
         id.deallocate()
         properties.deallocate()
+        keys.deallocate()
+        propertyColumns.deallocate()
+        propertyKeys.deallocate()
+        propertyValues.deallocate()
     }
 
     /// Calls `body` with the text of `field`, doubled quotes made single.
@@ -118,26 +135,24 @@ private struct CSVRowReader {
             }
         }
         properties.removeAll()
-        propertyValues.removeAll(keepingCapacity: true)
         properties.append(UInt8(ascii: "{"))
-        for (position, property) in columns.properties.enumerated() {
+        let keys = keys.bytes
+        for position in propertyColumns.indices {
             if position > 0 { properties.append(UInt8(ascii: ",")) }
-            properties.append(property.key)
+            properties.append(UnsafeBufferPointer(rebasing: keys[propertyKeys[position]]))
             let valueStart = properties.count
-            guard withText(of: record.fields[property.column], { CSVFieldText.appendJSON($0, to: &properties) }) else {
-                return rejectUTF8(column: property.column, start: start)
+            let column = propertyColumns[position]
+            guard withText(of: record.fields[column], { CSVFieldText.appendJSON($0, to: &properties) }) else {
+                return rejectUTF8(column: column, start: start)
             }
-            propertyValues.append(valueStart..<properties.count)
+            propertyValues[position] = valueStart..<properties.count
         }
         properties.append(UInt8(ascii: "}"))
-        let values = propertyValues  // a copy to read while `collector` changes (a reference, not the ranges)
-        values.withUnsafeBufferPointer { values in
-            collector.add(
-                longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id.bytes : nil,
-                properties: SplitObjectText(text: properties.bytes, values: values),
-                consumed: record.fields.last?.range.upperBound ?? 0
-            )
-        }
+        collector.add(
+            longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id.bytes : nil,
+            properties: SplitObjectText(text: properties.bytes, values: UnsafeBufferPointer(propertyValues)),
+            consumed: record.fields.last?.range.upperBound ?? 0
+        )
     }
 
     private mutating func rejectUTF8(column: Int, start: PointCollector.RecordStart) {
