@@ -206,9 +206,11 @@ struct FeatureLayout {
         return true
     }
 
-    /// Adds the feature the template last fitted, read from `text`, to `collector`.
+    /// Adds the feature the template last fitted, read from `text`, to `collector`. Mutating
+    /// only to read the layout where it is: readers keep it in a closure's box, and a call that
+    /// does not mutate copies it out of there (retaining and releasing its arrays) every feature.
     @inline(__always)
-    func add(to collector: inout PointCollector, in text: UnsafeBufferPointer<UInt8>, consumed: Int? = nil) {
+    mutating func add(to collector: inout PointCollector, in text: UnsafeBufferPointer<UInt8>, consumed: Int? = nil) {
         collector.add(match, in: text, consumed: consumed)
     }
 
