@@ -69,16 +69,17 @@ enum CSVFieldText {
         let scanner = JSONScanner(text)
         let isNegative = text[0] == UInt8(ascii: "-")
         let integerStart = isNegative || text[0] == UInt8(ascii: "+") ? 1 : 0
-        var index = scanner.digitsEnd(from: integerStart)
+        var scanned: UInt64 = 0
+        var index = DecimalNumber.scanDigits(at: integerStart, in: text, into: &scanned)
         let integerDigits = integerStart..<index
         var fractionDigits = index..<index
         if index < text.count, text[index] == UInt8(ascii: ".") {
-            index = scanner.digitsEnd(from: index + 1)
+            index = DecimalNumber.scanDigits(at: index + 1, in: text, into: &scanned)
             fractionDigits = integerDigits.upperBound + 1..<index
         }
         guard !integerDigits.isEmpty || !fractionDigits.isEmpty else { return nil }
         var number = DecimalNumber(
-            integerDigits: integerDigits, fractionDigits: fractionDigits, in: text, isNegative: isNegative
+            integerDigits: integerDigits, fractionDigits: fractionDigits, in: text, isNegative: isNegative, scanned: scanned
         )
         if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
             index += 1

@@ -19,16 +19,30 @@ struct DecimalNumber {
 
     init() {}
 
-    /// The number whose digits are `text[integerDigits]` before the decimal point and
-    /// `text[fractionDigits]` after it (ASCII digits only; the exponent is added later).
+    /// Scans the ASCII digits at `start` in `text` into `value` (ten times it plus each digit,
+    /// wrapping: exact while all the digits given to `value` are 19 at most); returns the index
+    /// after them. Readers find a number's digits and its value in this one pass.
     @inline(__always)
-    init(integerDigits: Range<Int>, fractionDigits: Range<Int>, in text: UnsafeBufferPointer<UInt8>, isNegative: Bool) {
+    static func scanDigits(at start: Int, in text: UnsafeBufferPointer<UInt8>, into value: inout UInt64) -> Int {
+        var index = start
+        while index < text.count {
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        return index
+    }
+
+    /// The number whose digits are `text[integerDigits]` before the decimal point and
+    /// `text[fractionDigits]` after it (ASCII digits only; the exponent is added later), and
+    /// `scanned` the value ``scanDigits(at:in:into:)`` made of both.
+    @inline(__always)
+    init(integerDigits: Range<Int>, fractionDigits: Range<Int>, in text: UnsafeBufferPointer<UInt8>, isNegative: Bool,
+         scanned: UInt64) {
         self.isNegative = isNegative
         if integerDigits.count + fractionDigits.count <= Self.maximumDigits {
-            var value: UInt64 = 0
-            for index in integerDigits { value = value &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0")) }
-            for index in fractionDigits { value = value &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0")) }
-            significand = value
+            significand = scanned
             exponent = -fractionDigits.count
         } else {
             for index in integerDigits { appendIntegerDigit(text[index] &- UInt8(ascii: "0")) }

@@ -28,7 +28,8 @@ extension JSONScanner {
         let isNegative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
         if isNegative { index += 1 }
         let integerStart = index
-        index = digitsEnd(from: index)
+        var scanned: UInt64 = 0
+        index = DecimalNumber.scanDigits(at: index, in: bytes, into: &scanned)
         switch index - integerStart {
         case 0: return .failure(isNegative ? .noDigitAfterMinus : .notANumber)
         case 1: break
@@ -42,12 +43,12 @@ extension JSONScanner {
         var fractionDigits = index..<index
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             let fractionStart = index + 1
-            index = digitsEnd(from: fractionStart)
+            index = DecimalNumber.scanDigits(at: fractionStart, in: bytes, into: &scanned)
             guard index > fractionStart else { return .failure(.noDigitAfterPoint) }
             fractionDigits = fractionStart..<index
         }
         var number = DecimalNumber(
-            integerDigits: integerDigits, fractionDigits: fractionDigits, in: bytes, isNegative: isNegative
+            integerDigits: integerDigits, fractionDigits: fractionDigits, in: bytes, isNegative: isNegative, scanned: scanned
         )
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
