@@ -30,10 +30,12 @@ printf '%-34s %10s %10s   %s\n' "run" "wall s" "peak MiB" "target"
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# Runs the command 3 times under /usr/bin/time; prints the median wall time and peak RSS.
+# Runs the command once unmeasured (the first read of a file just written ran up to 1.4x slower
+# on these VMs), then 3 times under /usr/bin/time; prints the median wall time and peak RSS.
 measure() {
   local label="$1" target="$2"; shift 2
   : > "$work/samples"
+  "$@" > /dev/null 2>&1 || true
   for _ in 1 2 3; do
     /usr/bin/time -f "%e %M" -o "$work/time" "$@" > "$work/out" 2> "$work/err" \
       || { echo "$label failed:"; cat "$work/err"; exit 1; }
