@@ -54,6 +54,18 @@ enum CellSort {
         return keys
     }
 
+    /// The place of the first of the sorted `keys` whose cell is `cell` or after it (`keys.count`
+    /// when there is none), by bisection.
+    @inline(__always)
+    static func firstKey(inOrAfter cell: Int, of keys: UnsafeBufferPointer<UInt64>) -> Int {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if Int(truncatingIfNeeded: keys[middle] >> 32) < cell { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// Keys below this are sorted on one thread.
     static let parallelMinimum = 1 << 16
 

@@ -150,7 +150,8 @@ private struct EdgeGrid {
         guard !places.isEmpty else { return pairs }
         let count = keys.count
         // The next row's cells from the column before to the column after: both ends only move on.
-        var below = lowerBound(cell(places.lowerBound) + cellsPerSide - 1), belowEnd = below
+        var below = keys.withUnsafeBufferPointer { CellSort.firstKey(inOrAfter: cell(places.lowerBound) + cellsPerSide - 1, of: $0) }
+        var belowEnd = below
         var k = places.lowerBound
         while k < places.upperBound {
             let cell = cell(k), column = cell % cellsPerSide
@@ -191,15 +192,5 @@ private struct EdgeGrid {
                 pairs.append(UInt64(b) << 32 | UInt64(UInt32(truncatingIfNeeded: positions[a])))
             }
         }
-    }
-
-    /// The first place whose cell is `cell` or after it.
-    private func lowerBound(_ cell: Int) -> Int {
-        var low = 0, high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if self.cell(middle) < cell { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

@@ -65,19 +65,10 @@ struct PointGrid {
             byCell.withUnsafeMutableBufferPointer { byCell in
                 starts.withUnsafeMutableBufferPointer { starts in
                     nonisolated(unsafe) let (keys, byCell, starts) = (keys, byCell, starts)
-                    /// The first key in cell `cell` or after it.
-                    func keyStart(of cell: Int) -> Int {
-                        var low = 0, high = count
-                        while low < high {
-                            let middle = (low + high) >> 1
-                            if Int(truncatingIfNeeded: keys[middle] >> 32) < cell { low = middle + 1 } else { high = middle }
-                        }
-                        return low
-                    }
                     let crowding = ParallelRuns.map(runs) { run in
                         let runCells = ParallelRuns.share(run, of: runs, in: cells)
-                        let firstKey = run == 0 ? 0 : keyStart(of: runCells.lowerBound)
-                        let endKey = run == runs - 1 ? count : keyStart(of: runCells.upperBound)
+                        let firstKey = run == 0 ? 0 : CellSort.firstKey(inOrAfter: runCells.lowerBound, of: keys)
+                        let endKey = run == runs - 1 ? count : CellSort.firstKey(inOrAfter: runCells.upperBound, of: keys)
                         for c in runCells { starts[c] = 0 }
                         for k in firstKey..<endKey {
                             byCell[k] = Int32(truncatingIfNeeded: keys[k] & 0xFFFF_FFFF)
