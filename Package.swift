@@ -53,6 +53,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // A prefetch hint, for the clustering passes whose reads are scattered.
         .systemLibrary(name: "CPrefetch"),
+        // The block scans of the KD partition, four keys a compare (SSE2).
+        .systemLibrary(name: "CKDScan"),
         .target(
             name: "CCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
@@ -75,7 +77,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .target(name: "Clusters", dependencies: ["CPrefetch"]),
+        .target(name: "Clusters", dependencies: ["CPrefetch", "CKDScan"]),
         .target(
             name: "ClustersPostgres",
             dependencies: [

@@ -1,16 +1,21 @@
+import CKDScan
 import Foundation
 
 /// The axis a selection compares on, as a type, so each axis gets its own compiled loop.
 protocol KDAxis {
     static func key(_ entry: KDEntry) -> Float
+    /// The key's place in an entry, in floats (what the block scans of `CKDScan` read).
+    static var keyOffset: Int { get }
 }
 
 enum KDAxisX: KDAxis {
     @inline(__always) static func key(_ entry: KDEntry) -> Float { entry.x }
+    static var keyOffset: Int { 0 }
 }
 
 enum KDAxisY: KDAxis {
     @inline(__always) static func key(_ entry: KDEntry) -> Float { entry.y }
+    static var keyOffset: Int { 1 }
 }
 
 /// Arranges entries into kdbush 4's KD-tree layout: the middle of every range is selected on the
@@ -22,8 +27,8 @@ enum KDAxisY: KDAxis {
 /// swaps the m-th item from the left that is not below the pivot with the m-th item from the
 /// right that is not above it, until the two scans cross. Here the scans are made a block of
 /// ``block`` items at a time without a branch per item (the positions where a scan would stop are
-/// written down, counting by comparison results), and the recorded positions are swapped pair by
-/// pair: the same swaps in the same order. When the unscanned middle is shorter than a block, the
+/// written down from one compare of four keys, `CKDScan`), and the recorded positions are swapped
+/// pair by pair: the same swaps in the same order. When the unscanned middle is shorter than a block, the
 /// rest (the middle and the stops still pending on one side, under two blocks) is finished by
 /// ``finish(_:_:_:_:_:_:)``, again without a branch per item.
 struct KDSorter {
@@ -143,14 +148,14 @@ struct KDSorter {
                 guard high - low + 1 >= block else { break }
                 leftBase = low
                 leftStart = 0
-                leftCount = scan(base + low, step: 1, stops.left, axis) { !($0 < t) }
+                leftCount = stopsUp(base + low, count: block, t, stops.left, axis)
                 low += block
             }
             if rightCount == 0 {
                 guard high - low + 1 >= block else { break }
                 rightBase = high
                 rightStart = 0
-                rightCount = scan(base + high, step: -1, stops.right, axis) { !($0 > t) }
+                rightCount = stopsDown(base + high, count: block, t, stops.right, axis)
                 high -= block
             }
             let pairs = min(leftCount, rightCount)
@@ -187,8 +192,8 @@ struct KDSorter {
         let length = b &- a &+ 1
         guard length > 0 else { return lastLeft }
         assert(length <= 2 * block, "a finish spans the middle and one pending block at most")
-        let leftCount = scan(base + a, count: length, step: 1, stops.left, axis) { !($0 < t) }
-        let rightCount = scan(base + b, count: length, step: -1, stops.right, axis) { !($0 > t) }
+        let leftCount = stopsUp(base + a, count: length, t, stops.left, axis)
+        let rightCount = stopsDown(base + b, count: length, t, stops.right, axis)
         let pairs = min(leftCount, rightCount)
         var m = 0
         while m < pairs {
@@ -202,21 +207,27 @@ struct KDSorter {
         return max(nextRight, lastLeftSwapped)
     }
 
-    /// Scans `length` items (a block) from `start` by `step`, writing the offsets where `stops` holds (kdbush's
-    /// left scan stops where `key < t` fails, its right scan where `key > t` fails) without a
-    /// branch per item; returns how many there are.
+    /// kdbush's left scan over `count` entries from `start` up: the offsets where it stops (where
+    /// `key < t` fails), in order, written to `offsets` four entries a compare; returns how many.
     @inline(__always)
-    private static func scan<Axis: KDAxis>(_ start: UnsafeMutablePointer<KDEntry>, count length: Int = block, step: Int,
-                                           _ offsets: UnsafeMutablePointer<UInt8>,
-                                           _ axis: Axis.Type, stops: (Float) -> Bool) -> Int {
-        var count = 0
-        var p = 0
-        while p < length {
-            offsets[count] = UInt8(truncatingIfNeeded: p)
-            count &+= stops(Axis.key(start[p &* step])) ? 1 : 0
-            p &+= 1
-        }
-        return count
+    static func stopsUp<Axis: KDAxis>(_ start: UnsafeMutablePointer<KDEntry>, count: Int, _ t: Float,
+                                              _ offsets: UnsafeMutablePointer<UInt8>, _ axis: Axis.Type) -> Int {
+        Int(cairn_kd_stops_up(keys(start, axis), count, t, offsets))
+    }
+
+    /// kdbush's right scan over `count` entries from `start` down: the offsets where it stops
+    /// (where `key > t` fails), in order; returns how many.
+    @inline(__always)
+    static func stopsDown<Axis: KDAxis>(_ start: UnsafeMutablePointer<KDEntry>, count: Int, _ t: Float,
+                                                _ offsets: UnsafeMutablePointer<UInt8>, _ axis: Axis.Type) -> Int {
+        Int(cairn_kd_stops_down(keys(start, axis), count, t, offsets))
+    }
+
+    /// The key of the entry at `start` on `axis`, as the scans read it: entries are 16 bytes apart
+    /// (``KDEntry``'s layout, which a test holds).
+    @inline(__always)
+    private static func keys<Axis: KDAxis>(_ start: UnsafeMutablePointer<KDEntry>, _ axis: Axis.Type) -> UnsafePointer<Float> {
+        UnsafeRawPointer(start).assumingMemoryBound(to: Float.self) + Axis.keyOffset
     }
 
     @inline(__always)
