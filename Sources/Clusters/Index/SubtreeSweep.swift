@@ -109,10 +109,14 @@ struct SubtreeSweep {
             starts[c + 1] &+= 1
         }
         for c in 0..<cells { starts[c + 1] &+= starts[c] }
-        // Offsets by cell, each cell in offset order (`starts` moves to each cell's end and back).
+        // Offsets by cell, each cell in offset order (`starts` moves to each cell's end and back),
+        // with their tree coordinates beside them, which the sweep reads in that order.
         for offset in 0..<count {
             let c = Int(t.cell[offset])
-            t.byCell[Int(starts[c])] = UInt16(truncatingIfNeeded: offset)
+            let slot = Int(starts[c])
+            t.byCell[slot] = UInt16(truncatingIfNeeded: offset)
+            t.cellX[slot] = t.treeX[offset]
+            t.cellY[slot] = t.treeY[offset]
             starts[c] &+= 1
         }
         var c = cells
@@ -163,8 +167,8 @@ struct SubtreeSweep {
         let t = tables
         let ax = t.treeX[a], ay = t.treeY[a]
         for u in range {
+            guard test.near(ax, ay, t.cellX[u], t.cellY[u]) else { continue }
             let other = Int(t.byCell[u])
-            guard test.near(ax, ay, t.treeX[other], t.treeY[other]) else { continue }
             check(a, other)
             check(other, a)
         }
@@ -192,6 +196,9 @@ final class SweepTables {
     /// cell an item).
     let cell: UnsafeMutablePointer<Int32>
     let byCell: UnsafeMutablePointer<UInt16>
+    /// The tree coordinates of the offsets by cell (`treeX[byCell[u]]` at `u`).
+    let cellX: UnsafeMutablePointer<Double>
+    let cellY: UnsafeMutablePointer<Double>
     let cellStart: UnsafeMutablePointer<Int32>
     /// Where each offset's pairs start while they are grouped by item.
     let pairStart: UnsafeMutablePointer<Int32>
@@ -206,6 +213,8 @@ final class SweepTables {
         interior = .allocate(capacity: capacity)
         cell = .allocate(capacity: capacity)
         byCell = .allocate(capacity: capacity)
+        cellX = .allocate(capacity: capacity)
+        cellY = .allocate(capacity: capacity)
         cellStart = .allocate(capacity: capacity + 2)
         pairStart = .allocate(capacity: capacity + 1)
     }
@@ -213,7 +222,8 @@ final class SweepTables {
     deinit {
         for pointer in [UnsafeMutableRawPointer(exactX), UnsafeMutableRawPointer(exactY), UnsafeMutableRawPointer(treeX),
                         UnsafeMutableRawPointer(treeY), UnsafeMutableRawPointer(interior),
-                        UnsafeMutableRawPointer(cell), UnsafeMutableRawPointer(byCell), UnsafeMutableRawPointer(cellStart),
+                        UnsafeMutableRawPointer(cell), UnsafeMutableRawPointer(byCell), UnsafeMutableRawPointer(cellX),
+                        UnsafeMutableRawPointer(cellY), UnsafeMutableRawPointer(cellStart),
                         UnsafeMutableRawPointer(pairStart)] {
             pointer.deallocate()
         }
