@@ -148,6 +148,19 @@ public struct JSONTextColumn: Sendable, Equatable {
         }
     }
 
+    /// Row `row`'s top-level values when it is an object kept as its values and the number of its
+    /// shape: `body` gets that number and the values (in order, joined by single commas); the
+    /// shape's keys are in ``parts(ofShape:)``. Nil, calling nothing, for any other row (read it
+    /// with ``withText(of:scratch:_:)``).
+    @inline(__always)
+    func withObjectValues<Result>(of row: Int, _ body: (_ shape: Int, _ values: UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard form == .split else { return nil }
+        return split.withValues(of: row, body)
+    }
+
+    /// The text of shape `shape` around its values: before the first, between them, after the last.
+    func parts(ofShape shape: Int) -> [[UInt8]] { split.parts(ofShape: shape) }
+
     /// Calls `body` with row `row`'s text, put together in `scratch` when it is kept in pieces;
     /// nil when the row is absent.
     public func withText<Result>(of row: Int, scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {

@@ -207,6 +207,21 @@ struct SplitTextRows: Sendable {
         return true
     }
 
+    /// Row `row`'s top-level values when it is an object kept by its shape: `body` gets the shape's
+    /// number and the values' text (the values in order, joined by single commas, as the row was
+    /// split). Nil, calling nothing, for a row kept whole or absent.
+    @inline(__always)
+    func withValues<Result>(of row: Int, _ body: (_ shape: Int, _ values: UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let code = code(of: row)
+        guard code != Self.absent, code != Self.whole else { return nil }
+        let start = start(of: row), end = ends[row]
+        return values.withUnsafeBufferPointer { body(Int(code), UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// The parts of shape `shape`: the text before its first value, between its values, and after
+    /// its last.
+    func parts(ofShape shape: Int) -> [[UInt8]] { skeletons.parts[shape] }
+
     /// The rows `rows`, in that order, sharing this column's values rather than copying them.
     func subset(_ rows: [Int32]) -> SplitTextRows {
         var subset = SplitTextRows()
