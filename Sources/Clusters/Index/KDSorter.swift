@@ -211,7 +211,7 @@ struct KDSorter {
     /// `key < t` fails), in order, written to `offsets` four entries a compare; returns how many.
     @inline(__always)
     static func stopsUp<Axis: KDAxis>(_ start: UnsafeMutablePointer<KDEntry>, count: Int, _ t: Float,
-                                              _ offsets: UnsafeMutablePointer<UInt8>, _ axis: Axis.Type) -> Int {
+                                      _ offsets: UnsafeMutablePointer<UInt8>, _ axis: Axis.Type) -> Int {
         Int(cairn_kd_stops_up(keys(start, axis), count, t, offsets))
     }
 
@@ -219,7 +219,7 @@ struct KDSorter {
     /// (where `key > t` fails), in order; returns how many.
     @inline(__always)
     static func stopsDown<Axis: KDAxis>(_ start: UnsafeMutablePointer<KDEntry>, count: Int, _ t: Float,
-                                                _ offsets: UnsafeMutablePointer<UInt8>, _ axis: Axis.Type) -> Int {
+                                        _ offsets: UnsafeMutablePointer<UInt8>, _ axis: Axis.Type) -> Int {
         Int(cairn_kd_stops_down(keys(start, axis), count, t, offsets))
     }
 
