@@ -4,14 +4,15 @@ import PackageDescription
 /// Cairn: map cluster badges, info-window cards and tile post-processing on Cairo.
 ///
 /// Layers, bottom to top (no upward imports):
-///   CCairo, CCodecs, CSQLite, CMalloc — system libraries, the C shims libpng/libjpeg need (setjmp error
-///                      handling), glibc's allocator settings for the executables
+///   CCairo, CCodecs, CSQLite, CMalloc, CPrefetch, CKDScan — system libraries, the C shims libpng/libjpeg
+///                      need (setjmp error handling), glibc's allocator settings for the executables, and
+///                      two headers for Clusters (a prefetch hint, the KD partition's SSE2 scans)
 ///   Canvas           — Swift over Cairo/Pango/fontconfig: surfaces, contexts, colours, text
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
 ///   Tiles            — tile math, renderers and chains, sources (file, HTTP, MBTiles), sinks, the batch job
 ///   Clusters         — point datasets (GeoJSON, NDJSON, CSV), supercluster's per-zoom index, queries,
-///                      GeoJSON and vector-tile output; pure Swift, draws nothing
+///                      GeoJSON and vector-tile output; Swift with two C headers, draws nothing
 ///   ClustersPostgres — point datasets read from PostgreSQL (postgres-nio)
 ///   ClusterOverlays  — clusters drawn as badges: overlay tiles and the `clusters` renderer
 ///   CairnServer      — `cairn serve`: the Hummingbird application, configuration, disk cache, metrics

@@ -33,7 +33,7 @@ extension PointSet {
                 var scanner = JSONScanner(bytes)
                 guard scanner.peek() == UInt8(ascii: "{") else { return }
                 try? scanner.scanObject(depth: 0) { scanner, key throws(JSONSyntaxError) in
-                    guard let k = columns.keys.firstIndex(where: { scanner.key(key, is: $0) }) else {
+                    guard let k = scanner.index(ofKey: key, in: columns.keys) else {
                         try scanner.skipValue(depth: 1)
                         return
                     }
@@ -49,22 +49,28 @@ extension PointSet {
 /// shape's parts put together around placeholder values and scanned as the object they make).
 private struct ShapeMembers {
     let names: [[UInt8]]
-    /// By shape number: the requested name of each value up to the last one named (-1: none), or
-    /// nil when the shape could not be read so (its rows are then read as text).
-    private var found: [[Int]?] = []
-    private var known: [Bool] = []
+    /// What is known of each shape, by shape number.
+    private var shapes: [Shape] = []
+
+    private enum Shape {
+        case unread
+        /// The requested name of each value up to the last one named (-1: none).
+        case members([Int])
+        /// The shape could not be read so: its rows are read as text.
+        case text
+    }
 
     init(names: [[UInt8]]) { self.names = names }
 
+    /// The requested name of each value of shape `shape` up to the last one named (-1: none); nil
+    /// when its rows are to be read as text.
     mutating func members(ofShape shape: Int, in column: JSONTextColumn) -> [Int]? {
-        if shape < known.count, known[shape] { return found[shape] }
-        if shape >= known.count {
-            found += repeatElement(nil, count: shape + 1 - known.count)
-            known += repeatElement(false, count: shape + 1 - known.count)
+        if shape >= shapes.count { shapes += repeatElement(.unread, count: shape + 1 - shapes.count) }
+        if case .unread = shapes[shape] {
+            shapes[shape] = Self.members(of: column.parts(ofShape: shape), names: names).map(Shape.members) ?? .text
         }
-        found[shape] = Self.members(of: column.parts(ofShape: shape), names: names)
-        known[shape] = true
-        return found[shape]
+        guard case .members(let members) = shapes[shape] else { return nil }
+        return members
     }
 
     private static func members(of parts: [[UInt8]], names: [[UInt8]]) -> [Int]? {
@@ -78,7 +84,7 @@ private struct ShapeMembers {
             var scanner = JSONScanner(bytes)
             do throws(JSONSyntaxError) {
                 try scanner.scanObject(depth: 0) { scanner, key throws(JSONSyntaxError) in
-                    members.append(names.firstIndex { scanner.key(key, is: $0) } ?? -1)
+                    members.append(scanner.index(ofKey: key, in: names) ?? -1)
                     try scanner.skipValue(depth: 1)
                 }
             } catch {
@@ -172,5 +178,10 @@ extension JSONScanner {
     func key(_ span: JSONStringSpan, is name: [UInt8]) -> Bool {
         guard span.hasEscapes else { return bytes[span.range].elementsEqual(name) }
         return Array(string(span).utf8) == name
+    }
+
+    /// The place of the key at `span` among `names` (the first that matches), nil when it is none.
+    func index(ofKey span: JSONStringSpan, in names: [[UInt8]]) -> Int? {
+        names.firstIndex { key(span, is: $0) }
     }
 }
