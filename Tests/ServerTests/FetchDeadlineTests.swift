@@ -29,6 +29,17 @@ import TestUpstream
         #expect((1...2).contains(result.attempts), "\(result.attempts) attempts")
     }
 
+    /// The deadline covers the body too (AsyncHTTPClient's own timeout ends with the response head,
+    /// and its read timeout waits for each read afresh): the head at once and the body 5 s later is
+    /// a 504 once the 1 s deadline has passed, not a tile after 5 s.
+    @Test func aSlowBodyIs504WithinTheDeadline() throws {
+        let slowBody = TestUpstream.Reply(headers: [("Content-Type", "image/png")], body: FixtureTiles.bytes(2, 2, 1), bodyDelay: 5)
+        let result = try fetch(slowBody, source: ["timeout: 10s", "retries: 0", "deadline: 1s"])
+        #expect(result.status == 504)
+        #expect(result.seconds < 2.5, "took \(result.seconds) s")
+        #expect(result.attempts == 1)
+    }
+
     /// Errors retried with backoff (0.25 s, 0.5 s, 1 s, 2 s, 4 s, halved at random) would take over
     /// 4 s; within a 1 s deadline no retry starts that cannot finish.
     @Test func retriesStopAtTheDeadline() throws {

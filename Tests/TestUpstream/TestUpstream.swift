@@ -29,15 +29,18 @@ public final class TestUpstream: Sendable {
         public var truncated: Bool
         /// Send the body with `Transfer-Encoding: chunked` (1 kB chunks), without a `Content-Length`.
         public var chunked: Bool
+        /// Seconds between the head (sent at once, after `delay`) and the body.
+        public var bodyDelay: Double
 
         public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
-                    delay: Double = 0, truncated: Bool = false, chunked: Bool = false) {
+                    delay: Double = 0, truncated: Bool = false, chunked: Bool = false, bodyDelay: Double = 0) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.truncated = truncated
             self.chunked = chunked
+            self.bodyDelay = bodyDelay
         }
 
         public static func status(_ code: Int) -> Reply { Reply(status: code) }
@@ -127,7 +130,19 @@ private final class UpstreamHandler: ChannelInboundHandler, @unchecked Sendable 
         }
         if !keepAlive || reply.truncated { headers.replaceOrAdd(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: reply.status), headers: headers)
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        guard reply.bodyDelay > 0 else {
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            return sendBody(reply, context: context, keepAlive: keepAlive)
+        }
+        context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .milliseconds(Int64(reply.bodyDelay * 1000))) {
+            guard loopBound.value.channel.isActive else { return }
+            self.sendBody(reply, context: loopBound.value, keepAlive: keepAlive)
+        }
+    }
+
+    private func sendBody(_ reply: TestUpstream.Reply, context: ChannelHandlerContext, keepAlive: Bool) {
         let sent = reply.truncated ? Array(reply.body.prefix(reply.body.count / 2)) : reply.body
         // Chunked: one body part per chunk (NIO's encoder frames each part as a chunk).
         let partSize = reply.chunked ? 1024 : max(1, sent.count)

@@ -196,7 +196,7 @@ final class DiskCache: Sendable {
         }
         for tier in tiers { tier.forgetAll() }
         guard start else { return }
-        Thread.detachNewThread { [self] in
+        NamedThread.start("cairn-reconcile") { [self] in
             repeat { reconcile() } while state.withLock { state in
                 defer { state.reconcileAgain = false }
                 state.reconciling = state.reconcileAgain

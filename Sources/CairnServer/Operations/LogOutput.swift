@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import Tiles
 
 /// Where log lines go: stderr, written in batches. A request's line is put in a buffer that is
 /// written out every 20 ms (or once it holds 64 kB), so a busy server makes one `write` per
@@ -47,13 +48,11 @@ enum LogOutput {
 
     private static func start() {
         atexit { LogOutput.flush() }
-        let thread = Thread {
+        NamedThread.start("cairn-log") {
             while true {
                 usleep(20_000)
                 flush()
             }
         }
-        thread.name = "cairn-log"
-        thread.start()
     }
 }

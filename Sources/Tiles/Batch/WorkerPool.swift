@@ -18,9 +18,7 @@ public final class WorkerPool: @unchecked Sendable {
     public init(threads: Int) {
         threadCount = max(1, threads)
         for index in 0..<threadCount {
-            let thread = Thread { self.work() }  // the threads keep the pool alive until shutdown()
-            thread.name = "cairn-worker-\(index)"
-            thread.start()
+            NamedThread.start("cairn-worker-\(index)") { self.work() }  // the threads keep the pool alive until shutdown()
         }
     }
 

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// GETs over http/https with AsyncHTTPClient, the way a tile client should: a User-Agent, a connect
 /// and a per-attempt timeout, a body cap, a connection limit per host, and retries with exponential
@@ -78,7 +79,7 @@ public final class HTTPFetcher: Sendable {
                          accepting: Set<Int>) async throws -> Outcome {
         do {
             guard bounded else { return try await exchange(request, url: url, timeout: timeout, accepting: accepting) }
-            return try await Self.race(seconds: timeout) { try await self.exchange(request, url: url, timeout: timeout, accepting: accepting) }
+            return try await race(seconds: timeout) { try await self.exchange(request, url: url, timeout: timeout, accepting: accepting) }
         } catch let error as SourceError {
             throw error
         } catch is CancellationError {
@@ -112,16 +113,25 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// `body`'s outcome, or a timeout (`deadlineExceeded`) once `seconds` have passed; `body` is
-    /// then cancelled.
-    private static func race(seconds: Double, _ body: @escaping @Sendable () async throws -> Outcome) async throws -> Outcome {
-        try await withThrowingTaskGroup(of: Outcome.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+    /// then cancelled. The clock is a timer on one of the client's event loops, which cancels the
+    /// task running `body`: a task group racing `body` against a sleeping task cost every fetch
+    /// a second task and a timer of the global executor's, about 4 % of a cold tile served.
+    private func race(seconds: Double, _ body: @escaping @Sendable () async throws -> Outcome) async throws -> Outcome {
+        let work = Task { try await body() }
+        let expired = Mutex(false)
+        let timer = client.eventLoopGroup.any().scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
+            expired.withLock { $0 = true }
+            work.cancel()
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            do {
+                return try await work.value
+            } catch where expired.withLock({ $0 }) {
                 throw HTTPClientError.deadlineExceeded
             }
-            defer { group.cancelAll() }
-            return try await group.next()!
+        } onCancel: {
+            work.cancel()
         }
     }
 
