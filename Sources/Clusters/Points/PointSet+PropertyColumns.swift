@@ -41,7 +41,7 @@ extension PointSet {
                 }
             }
         }
-        return columns.columns(names)
+        return columns.columns()
     }
 }
 
@@ -101,6 +101,7 @@ private struct ShapeMembers {
 /// The typed columns being filled, one cell per name and point, written through raw buffers
 /// (column-major: no uniqueness check per write).
 private struct PropertyColumnsReader {
+    let names: [String]
     let keys: [[UInt8]]
     let count: Int
     let kinds: UnsafeMutableBufferPointer<PropertyColumn.Kind>
@@ -110,6 +111,7 @@ private struct PropertyColumnsReader {
     var lastKeyed: [Int]
 
     init(names: [String], count: Int) {
+        self.names = names
         keys = names.map { Array($0.utf8) }
         self.count = count
         kinds = .allocate(capacity: count * names.count)
@@ -161,7 +163,8 @@ private struct PropertyColumnsReader {
         }
     }
 
-    func columns(_ names: [String]) -> [PropertyColumn] {
+    /// The columns read, one a name in the order asked for.
+    func columns() -> [PropertyColumn] {
         names.indices.map { k in
             var column = PropertyColumn(name: names[k], count: 0)
             column.kinds = Array(kinds[(k * count)..<((k + 1) * count)])
