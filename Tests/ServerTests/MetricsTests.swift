@@ -30,6 +30,27 @@ import TestUpstream
         #expect(try server.metric("cairn_cache_tiles") == 1)
     }
 
+    /// The cache's hit and miss counters of every kind, the lane's answers and its routes' 200s are
+    /// listed from the start at 0 (made once, not looked up on every hit), and they count from there.
+    @Test func hitAndMissCountersAreListedAtZeroFromTheStart() throws {
+        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream))
+        for kind in ["tile", "badge", "card", "cluster"] {
+            #expect(try server.metric("cairn_cache_hits_total", ["kind": kind]) == 0, "hits of \(kind)")
+            #expect(try server.metric("cairn_cache_misses_total", ["kind": kind]) == 0, "misses of \(kind)")
+        }
+        #expect(try server.metric("cairn_hot_lane_answers_total") == 0)
+        let tileRoute = "/tiles/{layer}/{z}/{x}/{file}"
+        #expect(try server.metric("cairn_http_requests_total", ["route": tileRoute, "status": "200"]) == 0)
+        #expect(try server.request("/tiles/world/2/2/1.png").status == 200)
+        #expect(try server.request("/tiles/world/2/2/1.png").status == 200)
+        #expect(try server.metric("cairn_cache_misses_total", ["kind": "tile"]) == 1)
+        #expect(try server.metric("cairn_cache_hits_total", ["kind": "tile"]) == 1)
+        #expect(try server.metric("cairn_hot_lane_answers_total") == 1)
+        #expect(try server.metric("cairn_http_requests_total", ["route": tileRoute, "status": "200"]) == 2)
+    }
+
     /// After one cold render: a sample in the render and upstream latency histograms (count and
     /// buckets), and the queue and in-flight gauges.
     @Test func aColdRenderFillsTheLatencyHistogramsAndGauges() throws {

@@ -4,13 +4,22 @@ import HTTPTypes
 import NIOCore
 
 extension HotLane {
-    private static let tileRoute = RouteTemplate.tile.description
-    private static let badgeRoute = RouteTemplate.badge.description
-    private static let clusterTileRoute = RouteTemplate.clusterTile.description
+    /// The `200 OK` meters of the three routes plain targets are answered on.
+    struct PlainMeters: Sendable {
+        let tile: RequestMeter
+        let badge: RequestMeter
+        let clusterTile: RequestMeter
+
+        init(metrics: ServerMetrics) {
+            tile = metrics.requestMeter(route: RouteTemplate.tile.description, status: 200)
+            badge = metrics.requestMeter(route: RouteTemplate.badge.description, status: 200)
+            clusterTile = metrics.requestMeter(route: RouteTemplate.clusterTile.description, status: 200)
+        }
+    }
 
     /// The answer to a hit asked for by a plain target, the shortest way: no `Request`, no URI
     /// parsing, no `HTTPFields`; the head is written straight to bytes in the order of every image
-    /// answer (``plainImage(_:route:image:since:)``). Plain means no query, no `If-None-Match` or
+    /// answer (``plainImage(_:meter:image:since:)``). Plain means no query, no `If-None-Match` or
     /// `If-Modified-Since`, no signed route, and one of
     ///
     /// - `/tiles/` followed by the tile's cache key as the router makes it (`/tiles/world/2/2/1.png`,
@@ -32,19 +41,19 @@ extension HotLane {
             guard let layer = services.layers[layerName], services.animations[layerName] == nil,
                   let dot = key.lastIndex(of: "."), let format = ImageFormat(fileExtension: String(key[key.index(after: dot)...])),
                   let tile = layer.hit(key: String(key), format: format) else { return nil }
-            return plainImage(raw, route: Self.tileRoute, image: PlainImage(tile), since: start)
+            return plainImage(raw, meter: plainMeters.tile, image: PlainImage(tile), since: start)
         }
         let segments = target.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard segments.count >= 3, segments[0].isEmpty, !segments.dropFirst().contains(where: { $0.isEmpty }) else { return nil }
         switch (Substring(segments[1]), segments.count) {
         case ("badges", 3):
             guard let badge = services.badges.hit(file: String(Substring(segments[2])), query: [:]) else { return nil }
-            return plainImage(raw, route: Self.badgeRoute, image: PlainImage(badge, maxAge: ttl, contentType: "image/png"), since: start)
+            return plainImage(raw, meter: plainMeters.badge, image: PlainImage(badge, maxAge: ttl, contentType: "image/png"), since: start)
         case ("clusters", 6):
             let part = { (n: Int) in String(Substring(segments[n])) }
             // `/clusters/{dataset}/points/{id}/card.png` is a point's card, not a tile.
             guard part(3) != "points", let (image, contentType) = services.clusters.hitRasterTile(part(2), z: part(3), x: part(4), file: part(5)) else { return nil }
-            return plainImage(raw, route: Self.clusterTileRoute,
+            return plainImage(raw, meter: plainMeters.clusterTile,
                               image: PlainImage(image, maxAge: services.clusters.maxAge, contentType: contentType), since: start)
         default:
             return nil
@@ -53,13 +62,13 @@ extension HotLane {
 
     /// A hit's answer: `200 OK` (a HEAD without the body), its fields in the order
     /// ``ImageResponse`` gives them, then CORS, `Date` and `Server` as the application adds them.
-    private func plainImage(_ raw: RawRequestHead, route: String, image: PlainImage, since start: DispatchTime) -> HotAnswer {
+    private func plainImage(_ raw: RawRequestHead, meter: RequestMeter, image: PlainImage, since start: DispatchTime) -> HotAnswer {
         var head = HeadBytes(status: .ok)
         head.append(.eTag, image.etag)
         ImageResponse.appendCaching(to: &head, maxAge: image.maxAge, lastModified: image.lastModified,
                                     cacheStatus: "cairn; hit", contentType: image.contentType)
         head.append(.contentLength, String(image.bytes.count))
-        return finish(head, raw, target: raw.target, route: route, status: .ok, cacheStatus: "cairn; hit",
+        return finish(head, raw, target: raw.target, meter: meter, cacheStatus: "cairn; hit",
                       body: ByteBuffer(bytes: image.bytes), since: start)
     }
 }

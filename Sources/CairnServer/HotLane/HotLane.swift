@@ -1,3 +1,4 @@
+import CoreMetrics
 import Dispatch
 import HTTPTypes
 import Hummingbird
@@ -19,6 +20,10 @@ final class HotLane: Sendable {
     /// `security.signing.routes`: requests to them always go to the router (and its signature check).
     let signed: Set<SignedRoute>
     let record: RequestRecord
+    /// The `200 OK` meters of the routes plain targets are answered on.
+    let plainMeters: PlainMeters
+    /// `cairn_hot_lane_answers_total`.
+    let answers: CoreMetrics.Counter
 
     init(services: CairnServer.Services, config: ServerConfig, logger: Logger) {
         self.services = services
@@ -26,6 +31,8 @@ final class HotLane: Sendable {
         ttl = Int(config.cache.ttl)
         signed = config.security.signing?.routes ?? []
         record = RequestRecord(metrics: services.metrics, logger: logger)
+        plainMeters = PlainMeters(metrics: services.metrics)
+        answers = services.metrics.hotLaneAnswers()
     }
 
     /// The whole answer to the request `raw` (counted and logged), or nil when the router must
@@ -46,20 +53,22 @@ final class HotLane: Sendable {
         let (route, image) = found
         var bytes = HeadBytes(status: image.status)
         for field in image.headers { bytes.append(field.name, field.value) }
-        return finish(bytes, raw, target: request.uri.description, route: route.description, status: image.status,
-                      cacheStatus: image.headers[.cacheStatus], body: image.body, since: start)
+        let meter = services.metrics.requestMeter(route: route.description, status: Int(image.status.code))
+        return finish(bytes, raw, target: request.uri.description, meter: meter, cacheStatus: image.headers[.cacheStatus],
+                      body: image.body, since: start)
     }
 
     /// The answer whose head has the image's fields so far: CORS (none of the image's own), `Date`
     /// (which ``DateHeader`` sets again when the router's answer is written) and `Server` follow, as
-    /// the application adds them; counted and logged; the body only for a GET.
-    func finish(_ head: consuming HeadBytes, _ raw: RawRequestHead, target: String, route: String, status: HTTPResponse.Status,
+    /// the application adds them; counted (with `meter`, the route's and status's) and logged; the
+    /// body only for a GET.
+    func finish(_ head: consuming HeadBytes, _ raw: RawRequestHead, target: String, meter: RequestMeter,
                 cacheStatus: String?, body: @autoclosure () -> ByteBuffer?, since start: DispatchTime) -> HotAnswer {
         if let cors { CORS.append(cors, to: &head) }
         head.append(.date, DateHeader.now())
         head.append(.server, CairnServer.serverName)
-        record.finished(method: raw.method, target: target, route: route, status: Int(status.code), cacheStatus: cacheStatus, since: start)
-        services.metrics.hotLaneAnswered()
+        record.finished(method: raw.method, target: target, meter: meter, cacheStatus: cacheStatus, since: start)
+        answers.increment()
         return HotAnswer(head: head.finished(), body: raw.method == .head ? nil : body(), closes: raw.fields[.connection] == "close")
     }
 

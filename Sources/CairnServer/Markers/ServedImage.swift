@@ -23,20 +23,27 @@ struct ServedImage: Sendable {
 struct ImageStore: Sendable {
     let memory: MemoryCache<String, ServedImage>
     let disk: DiskCache
-    let metrics: ServerMetrics
-    let kind: String
+    /// The hit and miss counters of the images' kind.
+    private let lookups: CacheLookupMeter
+
+    /// `kind` names the images in the cache metrics (badge, card…).
+    init(memory: MemoryCache<String, ServedImage>, disk: DiskCache, metrics: ServerMetrics, kind: String) {
+        self.memory = memory
+        self.disk = disk
+        lookups = metrics.cacheLookups(kind: kind)
+    }
 
     /// The image under `key`: from memory, else from disk (then kept in memory), else made by
     /// `render` and stored in both. The cache status says which.
     func image(_ key: String, render: () async throws -> [UInt8]) async throws -> (ServedImage, String) {
         if let image = hit(key) { return (image, "cairn; hit") }
         if let stored = disk.read(key) {
-            metrics.cacheLookup(kind: kind, hit: true)
+            lookups.counted(hit: true)
             let image = ServedImage(bytes: stored.bytes, etag: stored.metadata.etag, storedAt: stored.metadata.storedAt)
             memory.store(image, for: key)
             return (image, "cairn; hit; detail=disk")
         }
-        metrics.cacheLookup(kind: kind, hit: false)
+        lookups.counted(hit: false)
         let bytes = try await render()
         let now = Date().timeIntervalSince1970.rounded(.down)
         let image = ServedImage(bytes: bytes, etag: ETag.of(bytes), storedAt: now)
@@ -55,7 +62,7 @@ struct ImageStore: Sendable {
     func hit(_ key: String) -> ServedImage? {
         disk.noticeOutsideChanges()
         guard let image = memory.value(for: key) else { return nil }
-        metrics.cacheLookup(kind: kind, hit: true)
+        lookups.counted(hit: true)
         return image
     }
 }

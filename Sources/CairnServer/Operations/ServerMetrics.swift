@@ -28,10 +28,11 @@ struct ServerMetrics: Sendable {
     /// The Prometheus text exposition of every metric.
     func exposition() -> [UInt8] { registry.emitToBuffer() }
 
-    func request(route: String, status: Int, since start: DispatchTime) {
+    /// The request counter and timer of `route` answered with `status` (looked up under a lock: a
+    /// hot path keeps the meter of the routes it answers, made once).
+    func requestMeter(route: String, status: Int) -> RequestMeter {
         let (counter, timer) = requestMetrics.handles(route: route, status: status, factory: factory)
-        counter.increment()
-        timer.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+        return RequestMeter(route: route, status: status, counter: counter, timer: timer)
     }
 
     func renderFinished(layer: String, since start: DispatchTime) {
@@ -48,14 +49,16 @@ struct ServerMetrics: Sendable {
         Counter(label: "cairn_upstream_errors_total", dimensions: [("kind", kind)], factory: factory).increment()
     }
 
-    /// A request answered by the hot lane (also counted in the request metrics, as every request).
-    func hotLaneAnswered() {
-        requestMetrics.counter("cairn_hot_lane_answers_total", nil, factory: factory).increment()
+    /// The counter of requests answered by the hot lane (each also counted in the request metrics,
+    /// as every request), for the lane to keep: made when the lane is, listed from then on.
+    func hotLaneAnswers() -> CoreMetrics.Counter {
+        CoreMetrics.Counter(label: "cairn_hot_lane_answers_total", factory: factory)
     }
 
-    /// A cache lookup of `kind` (tile, badge, card).
-    func cacheLookup(kind: String, hit: Bool) {
-        requestMetrics.counter(hit ? "cairn_cache_hits_total" : "cairn_cache_misses_total", ("kind", kind), factory: factory).increment()
+    /// The counters of cache lookups of `kind` (tile, badge, card…), for a service to keep.
+    func cacheLookups(kind: String) -> CacheLookupMeter {
+        CacheLookupMeter(hits: CoreMetrics.Counter(label: "cairn_cache_hits_total", dimensions: [("kind", kind)], factory: factory),
+                         misses: CoreMetrics.Counter(label: "cairn_cache_misses_total", dimensions: [("kind", kind)], factory: factory))
     }
 
     func cacheEvicted(tiles: Int, bytes: Int) {

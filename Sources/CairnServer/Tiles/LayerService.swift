@@ -14,6 +14,8 @@ final class LayerService: Sendable {
     private let productions: ProductionLimit
     private let policy: ServerConfig.Cache
     private let metrics: ServerMetrics
+    /// The tile cache's hit and miss counters.
+    private let lookups: CacheLookupMeter
     /// Upstream images (tiles, children, ancestors) are decoded within these.
     private let decodeLimits: DecodeLimits
     private let coalescer = Coalescer<String, ServedTile>()
@@ -33,6 +35,7 @@ final class LayerService: Sendable {
         self.productions = productions
         self.policy = policy
         self.metrics = metrics
+        lookups = metrics.cacheLookups(kind: "tile")
         hot = MemoryCache(capacity: policy.memoryItems, byteCapacity: policy.memorySize) { $0.bytes.count }
         cache.attach(hot)
         sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
@@ -60,10 +63,10 @@ final class LayerService: Sendable {
             return fromDisk
         }
         if let stored, stored.metadata.isFresh(at: now) {
-            metrics.cacheLookup(kind: "tile", hit: true)
+            lookups.counted(hit: true)
             return served(stored, now: now, status: "cairn; hit", format: request.format)
         }
-        metrics.cacheLookup(kind: "tile", hit: false)
+        lookups.counted(hit: false)
         do {
             let (tile, joined) = try await coalescer.value(for: request.cacheKey) {
                 try await self.productions.admit { try await self.produce(request, stale: stored) }
@@ -93,7 +96,7 @@ final class LayerService: Sendable {
         let now = Date().timeIntervalSince1970
         guard let inMemory = hot.value(for: key), inMemory.metadata.isFresh(at: now) else { return nil }
         cache.touch(key)
-        metrics.cacheLookup(kind: "tile", hit: true)
+        lookups.counted(hit: true)
         return served(inMemory, now: now, status: "cairn; hit", format: format)
     }
 
