@@ -62,14 +62,18 @@ extension HotLane {
 
     /// A hit's answer: `200 OK` (a HEAD without the body), its fields in the order
     /// ``ImageResponse`` gives them, then CORS, `Date` and `Server` as the application adds them.
+    /// A target asked for again within the second gets the answer made for it then (``PlainAnswers``).
     private func plainImage(_ raw: RawRequestHead, meter: RequestMeter, image: PlainImage, since start: DispatchTime) -> HotAnswer {
-        var head = HeadBytes(status: .ok)
-        head.append(.eTag, image.etag)
-        ImageResponse.appendCaching(to: &head, maxAge: image.maxAge, lastModified: image.lastModified,
-                                    cacheStatus: "cairn; hit", contentType: image.contentType)
-        head.append(.contentLength, String(image.bytes.count))
-        return finish(head, raw, target: raw.target, meter: meter, cacheStatus: "cairn; hit",
-                      body: ByteBuffer(bytes: image.bytes), since: start)
+        let made = PlainAnswers.current.answer(for: raw.target, lane: serial, etag: image.etag, lastModified: image.lastModified,
+                                               maxAge: image.maxAge) {
+            var head = HeadBytes(status: .ok)
+            head.append(.eTag, image.etag)
+            ImageResponse.appendCaching(to: &head, maxAge: image.maxAge, lastModified: image.lastModified,
+                                        cacheStatus: "cairn; hit", contentType: image.contentType)
+            head.append(.contentLength, String(image.bytes.count))
+            return (completed(head), ByteBuffer(bytes: image.bytes))
+        }
+        return answered(raw, head: made.head, body: made.body, target: raw.target, meter: meter, cacheStatus: "cairn; hit", since: start)
     }
 }
 

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Synchronization
 
 /// The hot lane: answers a request for a tile, badge, card or cluster tile that is fresh in the
 /// memory tier as soon as its head arrives, on the connection's event loop — no router walk, no
@@ -24,6 +25,9 @@ final class HotLane: Sendable {
     let plainMeters: PlainMeters
     /// `cairn_hot_lane_answers_total`.
     let answers: CoreMetrics.Counter
+    /// This lane's number in the process, which its kept answers carry (``PlainAnswers``).
+    let serial: Int
+    private static let serials = Atomic<Int>(0)
 
     init(services: CairnServer.Services, config: ServerConfig, logger: Logger) {
         self.services = services
@@ -33,6 +37,7 @@ final class HotLane: Sendable {
         record = RequestRecord(metrics: services.metrics, logger: logger)
         plainMeters = PlainMeters(metrics: services.metrics)
         answers = services.metrics.hotLaneAnswers()
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
 
     /// The whole answer to the request `raw` (counted and logged), or nil when the router must
@@ -64,12 +69,23 @@ final class HotLane: Sendable {
     /// body only for a GET.
     func finish(_ head: consuming HeadBytes, _ raw: RawRequestHead, target: String, meter: RequestMeter,
                 cacheStatus: String?, body: @autoclosure () -> ByteBuffer?, since start: DispatchTime) -> HotAnswer {
+        answered(raw, head: completed(head), body: body(), target: target, meter: meter, cacheStatus: cacheStatus, since: start)
+    }
+
+    /// The head with the fields that follow the image's own: CORS, `Date` and `Server`, and its empty line.
+    func completed(_ head: consuming HeadBytes) -> ByteBuffer {
         if let cors { CORS.append(cors, to: &head) }
         head.append(.date, DateHeader.now())
         head.append(.server, CairnServer.serverName)
+        return head.finished()
+    }
+
+    /// The answer of a complete head and its body (none for a HEAD), counted and logged.
+    func answered(_ raw: RawRequestHead, head: ByteBuffer, body: @autoclosure () -> ByteBuffer?, target: String,
+                  meter: RequestMeter, cacheStatus: String?, since start: DispatchTime) -> HotAnswer {
         record.finished(method: raw.method, target: target, meter: meter, cacheStatus: cacheStatus, since: start)
         answers.increment()
-        return HotAnswer(head: head.finished(), body: raw.method == .head ? nil : body(), closes: raw.fields[.connection] == "close")
+        return HotAnswer(head: head, body: raw.method == .head ? nil : body(), closes: raw.fields[.connection] == "close")
     }
 
     /// The route and the answer for a request whose path has these segments, when it is a hit.
