@@ -9,9 +9,9 @@ import NIOPosix
 /// `max-age`) and the second, which the head's `Date` names, has not turned; a purge or a refresh
 /// is therefore seen by the next request, as without it. An answer serves only the lane that made
 /// it (a process may run several servers, with other CORS settings). At most ``limit`` answers are
-/// kept a thread, and all of them go when the second turns.
+/// kept a thread; all of them go at the thread's first plain hit in a later second.
 final class PlainAnswers {
-    /// Answers kept a thread at most (each holds its image's bytes once more, for a second).
+    /// Answers kept a thread at most (each holds its image's bytes once more, until they go).
     static let limit = 32
 
     /// What an answer was made for: the lane, and the image as the memory tier gave it.
