@@ -13,7 +13,7 @@ import Tiles
     }
 
     @Test func errorsNameThePath() {
-        #expect(throws: StorageError("/nonexistent-dir/a.bin: No such file or directory")) {
+        #expect(throws: StorageError("/nonexistent-dir/a.bin: No such file or directory", code: ENOENT)) {
             try AtomicFile.write([1], to: "/nonexistent-dir/a.bin")
         }
         #expect(throws: StorageError("/tmp: is a directory")) { try AtomicFile.write([1], to: "/tmp") }

@@ -96,29 +96,37 @@ final class DiskCache: Sendable {
     }
 
     /// Stores a tile and its metadata, each file whole or not at all, then evicts down to capacity.
-    /// Whether it was stored: a failure leaves neither file and is reported, not thrown. A write
-    /// whose directory is missing (new, or gone meanwhile: `cairn cache clear` renames directories
-    /// away at any moment) makes it and is tried once more.
+    /// Whether it was stored: a failure leaves neither file and is reported, not thrown.
     @discardableResult
     func store(_ key: String, bytes: [UInt8], metadata: CacheMetadata) -> Bool {
         let path = root + "/" + key
         let meta = metadata.encoded
-        for attempt in 1...2 {
-            do {
-                try Self.write(bytes, meta: meta, to: path)
-            } catch {
-                let directory = (path as NSString).deletingLastPathComponent
-                if attempt == 1, access(directory, F_OK) != 0 {
-                    // Also makes the cache directory itself again if it was deleted.
-                    Directories.make(directory)
-                    continue
-                }
-                return failed(key, error)
-            }
-            break
+        do {
+            try Self.makingDirectories(for: path) { () throws(StorageError) in try Self.write(bytes, meta: meta, to: path) }
+        } catch {
+            return failed(key, error)
         }
         record(key, size: bytes.count + meta.count)
         return true
+    }
+
+    /// How many times a write is tried while its directory goes missing.
+    private static let attempts = 4
+
+    /// Runs `write` for a file at `path`; while it fails because a directory on the way is missing,
+    /// makes the directories and tries again, up to ``attempts`` times. A directory is missing when
+    /// it is new (another store may be making it at the same moment) or gone meanwhile: `cairn cache
+    /// clear` renames directories away at any moment, each at most once a clear, so a store rides
+    /// out a clear under way with a try to spare.
+    private static func makingDirectories(for path: String, _ write: () throws(StorageError) -> Void) throws(StorageError) {
+        for attempt in 1... {
+            do {
+                return try write()
+            } catch where error.code == ENOENT && attempt < attempts {
+                // Also makes the cache directory itself again if it was deleted.
+                Directories.make((path as NSString).deletingLastPathComponent)
+            }
+        }
     }
 
     /// Writes a tile, then its metadata; when the metadata fails, the tile is removed again.
@@ -142,6 +150,9 @@ final class DiskCache: Sendable {
         let meta = metadata.encoded
         do {
             try AtomicFile.replace(root + "/" + key + ".meta", with: meta)
+        } catch where error.code == ENOENT {
+            // Its directory is gone (a clear), and the tile with it: stored whole again.
+            return store(key, bytes: bytes, metadata: metadata)
         } catch {
             return failed(key, error)
         }

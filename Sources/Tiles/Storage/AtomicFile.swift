@@ -21,9 +21,9 @@ public enum AtomicFile {
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             guard (status.st_mode & S_IFMT) != S_IFDIR else { throw StorageError("\(path): is a directory") }
             let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw StorageError("\(path): \(reason())") }
+            guard fd >= 0 else { throw failure(path) }
             defer { close(fd) }
-            guard writeAll(bytes, to: fd) else { throw StorageError("\(path): \(reason())") }
+            guard writeAll(bytes, to: fd) else { throw failure(path) }
             return
         }
         try replace(path, with: bytes)
@@ -44,18 +44,18 @@ public enum AtomicFile {
         guard accepted else { throw StorageError("\(path): interrupted") }
         defer { _ = state.withLock { $0.inFlight.remove(temporary) } }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StorageError("\(path): \(reason())") }
+        guard fd >= 0 else { throw failure(path) }
         let written = writeAll(bytes, to: fd)
-        let writeFailure = reason()
+        let writeErrno = errno
         guard written, close(fd) == 0 else {
-            let failure = written ? reason() : writeFailure
+            let error = failure(path, code: written ? errno : writeErrno)
             unlink(temporary)
-            throw StorageError("\(path): \(failure)")
+            throw error
         }
         guard rename(temporary, path) == 0 else {
-            let failure = reason()
+            let error = failure(path)
             unlink(temporary)
-            throw StorageError("\(path): \(failure)")
+            throw error
         }
     }
 
@@ -87,7 +87,11 @@ public enum AtomicFile {
         }
     }
 
-    private static func reason() -> String { String(cString: strerror(errno)) }
+    /// The error of a system call that failed on `path` (by default the one that just did): its
+    /// words and its `errno`.
+    private static func failure(_ path: String, code: Int32 = errno) -> StorageError {
+        StorageError("\(path): \(String(cString: strerror(code)))", code: code)
+    }
 
     private static let processID = getpid()
 }

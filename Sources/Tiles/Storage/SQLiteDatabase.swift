@@ -1,13 +1,6 @@
 import CSQLite
 import Foundation
 
-/// A failure of SQLite, with the file and SQLite's own message.
-public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// One SQLite connection, owned and closed in `deinit`; statements are prepared once and reused.
 /// Not thread-safe: one owner at a time.
 final class SQLiteDatabase {
