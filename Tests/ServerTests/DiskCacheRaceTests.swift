@@ -12,7 +12,7 @@ import Testing
     private let metadata = CacheMetadata(storedAt: 1, expiresAt: 2, etag: "\"e\"")
 
     @Test func storesRacingIntoANewDirectoryAllLand() throws {
-        let root = try temporaryDirectory("race")
+        let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let failures = Count()
         let cache = try DiskCache(root: root, capacity: 1 << 30, failures: failures.reporter)
@@ -35,7 +35,7 @@ import Testing
         // Tiles large enough that the clear mostly lands while one is being written.
         let tile = [UInt8](repeating: 7, count: 256 << 10)
         for round in 0..<10 {
-            let root = try temporaryDirectory("clear-\(round)")
+            let root = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: root) }
             let failures = Count()
             let cache = try DiskCache(root: root, capacity: 1 << 30, failures: failures.reporter)
@@ -100,12 +100,5 @@ import Testing
         private let keys = Mutex(Set<String>())
         func insert(_ key: String) { keys.withLock { _ = $0.insert(key) } }
         var all: Set<String> { keys.withLock { $0 } }
-    }
-
-    private func temporaryDirectory(_ name: String) throws -> String {
-        let path = NSTemporaryDirectory() + "cairn-disk-race-\(getpid())-\(name)"
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 }

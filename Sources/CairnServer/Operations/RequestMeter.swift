@@ -10,7 +10,6 @@ struct RequestMeter: Sendable {
     let counter: CoreMetrics.Counter
     let timer: CoreMetrics.Timer
 
-
     /// Counts one request that started at `start` and is answered now.
     func record(since start: DispatchTime) {
         counter.increment()
