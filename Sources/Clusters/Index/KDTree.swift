@@ -74,6 +74,7 @@ struct KDTree {
 
     /// Appends to `result` the tree positions of the items within `radius` of (`qx`, `qy`), in
     /// kdbush's order. `stack` is scratch space kept by the caller, so a search allocates nothing.
+    @inline(__always)
     func within(_ qx: Double, _ qy: Double, _ radius: Double, into result: inout [Int32], stack: inout KDStack) {
         result.removeAll(keepingCapacity: true)
         guard !entries.isEmpty else { return }
