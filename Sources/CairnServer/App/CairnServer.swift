@@ -43,7 +43,7 @@ public struct CairnServer: Sendable {
                                   failures: failures) { tiles, bytes in
             metrics.cacheEvicted(tiles: tiles, bytes: bytes)
         }
-        let workers = config.server.renderWorkers ?? AvailableCores.count
+        let workers = config.server.renderWorkers ?? RenderWorkerCount.automatic
         let renders = RenderQueue(pool: WorkerPool(threads: workers), limit: config.server.queue)
         let productions = ProductionLimit(limit: config.server.maxInflightFetches ?? config.server.queue + workers)
         var layers: [String: LayerService] = [:]

@@ -12,7 +12,7 @@ public struct ServerConfig: Sendable {
         public var baseURL: String?
         /// `Access-Control-Allow-Origin`; nil sends no CORS headers.
         public var cors: String? = "*"
-        /// Threads that render (decode, draw, encode); nil means one per core.
+        /// Threads that render (decode, draw, encode); nil means two per core.
         public var renderWorkers: Int?
         /// Renders waiting for a worker before requests are shed with 503.
         public var queue = 256
