@@ -28,7 +28,8 @@ import TestUpstream
         let expected = 2 * AvailableCores.count
         let names = Self.workerThreads(of: server, expecting: expected)
         #expect(names.count == expected, "\(names)")
-        #expect(Set(names) == Set((0..<expected).map { "cairn-worker-\($0)" }))
+        // (the system keeps 15 bytes of a name: from cairn-worker-100 on, they repeat)
+        #expect(Set(names) == Set((0..<expected).map { String("cairn-worker-\($0)".prefix(15)) }))
         #expect(try server.request("/tiles/world/1/0/0.png").status == 200)
     }
 
