@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Logging
 import Synchronization
@@ -69,20 +68,15 @@ import Testing
         }
     }
 
-    /// Runs `body` on `count` threads of their own, released at once; returns when all are done.
+    /// Runs `body` on `count` threads of their own (``concurrently(_:_:)``), released at once when
+    /// all have started; returns when all are done.
     private func together(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let waiting = Count(count)
-        let finished = DispatchGroup()
-        for index in 0..<count {
-            finished.enter()
-            Thread {
-                waiting.add(-1)
-                while waiting.value > 0 {}
-                body(index)
-                finished.leave()
-            }.start()
+        _ = concurrently(count) { index in
+            waiting.add(-1)
+            while waiting.value > 0 {}
+            body(index)
         }
-        finished.wait()
     }
 
     /// A number threads share.
