@@ -78,20 +78,27 @@ static uint64_t coded_bits(const png_fast_code *litlen, const png_fast_code *dis
     return bits;
 }
 
+/* Literal k of `count` at `data`, or a code of no bits when k is past them. */
+static inline void put_literal(png_fast_bits *w, const png_fast_code *code, const uint8_t *data, size_t k,
+                               size_t count) {
+    uint64_t keep = (uint64_t)0 - (uint64_t)(k < count);
+    png_fast_put(w, code->codes[data[k]] & keep, code->lengths[data[k]] & (unsigned)keep);
+}
+
+/* Writes `count` literals, three after each flush (three codes of at most 15 bits fit beside the 7 a
+ * flush may leave). The first three are written without a branch, as codes of no bits past `count`:
+ * most stretches between two matches are empty or short, and a loop's exit after a varying count is
+ * a branch missed about once a stretch. Reads up to 2 bytes past the literals (the data's padding). */
 static inline void write_literals(png_fast_bits *w, const png_fast_code *code, const uint8_t *data, size_t count) {
-    size_t i = 0;
-    /* three codes of at most 15 bits fit beside the 7 a flush may leave */
-    for (; i + 3 <= count; i += 3) {
+    png_fast_flush(w);
+    put_literal(w, code, data, 0, count);
+    put_literal(w, code, data, 1, count);
+    put_literal(w, code, data, 2, count);
+    for (size_t i = 3; i < count; i += 3) {
         png_fast_flush(w);
-        png_fast_put(w, code->codes[data[i]], code->lengths[data[i]]);
-        png_fast_put(w, code->codes[data[i + 1]], code->lengths[data[i + 1]]);
-        png_fast_put(w, code->codes[data[i + 2]], code->lengths[data[i + 2]]);
-    }
-    /* the one or two left over after one flush */
-    if (i < count) {
-        png_fast_flush(w);
-        png_fast_put(w, code->codes[data[i]], code->lengths[data[i]]);
-        if (i + 1 < count) png_fast_put(w, code->codes[data[i + 1]], code->lengths[data[i + 1]]);
+        put_literal(w, code, data, i, count);
+        put_literal(w, code, data, i + 1, count);
+        put_literal(w, code, data, i + 2, count);
     }
 }
 
