@@ -25,6 +25,26 @@ struct Measurement {
         }
         return Measurement(name: name, samples: samples)
     }
+
+    /// Times several closures taking turns: each round runs every one once, in an order that rotates
+    /// from round to round, and each run is one sample of its own measurement. On a machine whose speed
+    /// moves by a third from one second to the next (these VMs share their host), measurements taken one
+    /// after the other can land in different spells and their ratio moves with them; taking turns puts
+    /// every spell into every measurement alike, so the ratios hold from run to run.
+    static func interleaved(_ bodies: [(name: String, body: () -> Void)], iterations: Int = 200,
+                            warmup: Int = 20) -> [Measurement] {
+        for _ in 0..<warmup { for entry in bodies { entry.body() } }
+        var samples = [[Double]](repeating: [], count: bodies.count)
+        for round in 0..<iterations {
+            for turn in 0..<bodies.count {
+                let index = (round + turn) % bodies.count
+                let start = DispatchTime.now().uptimeNanoseconds
+                bodies[index].body()
+                samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+        }
+        return zip(bodies, samples).map { Measurement(name: $0.name, samples: $1) }
+    }
 }
 
 /// Keeps a value alive and opaque to the optimiser.

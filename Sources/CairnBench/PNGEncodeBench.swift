@@ -35,28 +35,31 @@ struct PNGEncodeBench {
         chain(corpus)
     }
 
-    /// Encode speed and bytes of each path against the floor on `surfaces`.
+    /// Encode speed and bytes of each path against the floor on `surfaces`, all of them taking turns
+    /// (``Measurement/interleaved(_:iterations:warmup:)``), each through the surfaces from its own
+    /// starting point so that no two encode the same surface one after the other.
     private func compare(_ name: String, _ surfaces: [Surface], overlayFilter: Bool = false) {
-        var next = 0
-        func surface() -> Surface { defer { next = (next + 1) % surfaces.count }; return surfaces[next] }
-        let iterations = max(3 * surfaces.count, 300)
-        let floor = Measurement.run("\(name): libdeflate 1 + sub", iterations: iterations) {
-            consume(try? Self.floor.encode(surface()))
-        }
-        let floorBytes = surfaces.reduce(0) { $0 + ((try? Self.floor.encode($1).count) ?? 0) }
         let filters: [PNGEncoder.Filter] = overlayFilter ? [.adaptive, .none] : [.adaptive]
+        var encoders = [(name: "\(name): libdeflate 1 + sub", encoder: Self.floor, target: "")]
         for filter in filters {
             for path in PNGEncoder.SIMDPath.allCases.reversed() where path.isSupported {
                 var encoder = PNGEncoder(filter: filter, allowIndexed: false, compressor: .simd)
                 encoder.simdPath = path
-                let run = Measurement.run("  SIMD \(path.rawValue), \(filter)", iterations: iterations) {
-                    consume(try? encoder.encode(surface()))
-                }
-                let bytes = surfaces.reduce(0) { $0 + ((try? encoder.encode($1).count) ?? 0) }
-                Report.row(run, baseline: floor, target: path == .avx2 || path == .sse41 ? "≥ 3x" : "")
-                Report.note(String(format: "bytes %d against %d: %.3fx (target ≤ 1.10x)", bytes, floorBytes,
-                                   Double(bytes) / Double(floorBytes)))
+                encoders.append(("  SIMD \(path.rawValue), \(filter)", encoder, path == .avx2 || path == .sse41 ? "≥ 3x" : ""))
             }
+        }
+        var cursors = encoders.indices.map { $0 * surfaces.count / encoders.count }
+        let runs = Measurement.interleaved(encoders.indices.map { index in
+            (name: encoders[index].name, body: {
+                consume(try? encoders[index].encoder.encode(surfaces[cursors[index]]))
+                cursors[index] = (cursors[index] + 1) % surfaces.count
+            })
+        }, iterations: max(3 * surfaces.count, 300))
+        let bytes = encoders.map { entry in surfaces.reduce(0) { $0 + ((try? entry.encoder.encode($1).count) ?? 0) } }
+        for index in encoders.indices.dropFirst() {
+            Report.row(runs[index], baseline: runs[0], target: encoders[index].target)
+            Report.note(String(format: "bytes %d against %d: %.3fx (target ≤ 1.10x)", bytes[index], bytes[0],
+                               Double(bytes[index]) / Double(bytes[0])))
         }
         if overlayFilter {
             let overlayFloor = PNGEncoder(filter: .none, allowIndexed: false, compressor: .libdeflate)
@@ -70,16 +73,18 @@ struct PNGEncodeBench {
         let spec = try! RendererChain(spec: "mosaic|grid")
         let ours = TileProcessor(chain: spec, encoder: .png(PNGEncoder()))
         let floor = TileProcessor(chain: spec, encoder: .png(PNGEncoder(filter: .sub, compressor: .libdeflate)))
-        var next = 0
-        func tile() -> (TileID, [UInt8]) { defer { next = (next + 1) % corpus.count }; return corpus[next] }
-        let floorRun = Measurement.run("mosaic|grid per tile, libdeflate 1 + sub", iterations: 2 * corpus.count) {
-            let (id, bytes) = tile()
-            consume(try? floor.process(bytes, tile: id))
-        }
-        let oursRun = Measurement.run("mosaic|grid per tile, SIMD (default)", iterations: 2 * corpus.count) {
-            let (id, bytes) = tile()
-            consume(try? ours.process(bytes, tile: id))
-        }
+        // taking turns, each through the corpus from its own starting point (see compare)
+        var cursors = [0, corpus.count / 2]
+        let processors = [floor, ours]
+        let names = ["mosaic|grid per tile, libdeflate 1 + sub", "mosaic|grid per tile, SIMD (default)"]
+        let runs = Measurement.interleaved(processors.indices.map { index in
+            (name: names[index], body: {
+                let (id, bytes) = corpus[cursors[index]]
+                consume(try? processors[index].process(bytes, tile: id))
+                cursors[index] = (cursors[index] + 1) % corpus.count
+            })
+        }, iterations: 2 * corpus.count)
+        let (floorRun, oursRun) = (runs[0], runs[1])
         Report.row(oursRun, baseline: floorRun, target: "≤ 0.8x the floor (≥ 1.25x)")
         let sizes = corpus.map { id, bytes in
             ((try? ours.process(bytes, tile: id).bytes.count) ?? 0, (try? floor.process(bytes, tile: id).bytes.count) ?? 0)
