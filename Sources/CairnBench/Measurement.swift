@@ -26,20 +26,28 @@ struct Measurement {
         return Measurement(name: name, samples: samples)
     }
 
-    /// Times several closures taking turns: each round runs every one once, in an order that rotates
-    /// from round to round, and each run is one sample of its own measurement. On a machine whose speed
-    /// moves by a third from one second to the next (these VMs share their host), measurements taken one
-    /// after the other can land in different spells and their ratio moves with them; taking turns puts
-    /// every spell into every measurement alike, so the ratios hold from run to run.
-    static func interleaved(_ bodies: [(name: String, body: () -> Void)], iterations: Int = 200,
+    /// Times several closures taking turns over `items` inputs: each round runs every one once, in an
+    /// order that rotates from round to round, and each run is one sample of its own measurement. Each
+    /// closure is given the index of its input, walking through them from its own starting point (spread
+    /// evenly), so that no two take the same input one after the other (the second would find it in the
+    /// cache). On a machine whose speed moves by a third from one second to the next (these VMs share
+    /// their host), measurements taken one after the other can land in different spells and their ratio
+    /// moves with them; taking turns puts every spell into every measurement alike, so the ratios hold
+    /// from run to run.
+    static func interleaved(_ bodies: [(name: String, body: (Int) -> Void)], items: Int, iterations: Int = 200,
                             warmup: Int = 20) -> [Measurement] {
-        for _ in 0..<warmup { for entry in bodies { entry.body() } }
+        var cursors = bodies.indices.map { $0 * items / bodies.count }
+        func runOnce(_ index: Int) {
+            bodies[index].body(cursors[index])
+            cursors[index] = (cursors[index] + 1) % items
+        }
+        for _ in 0..<warmup { for index in bodies.indices { runOnce(index) } }
         var samples = [[Double]](repeating: [], count: bodies.count)
         for round in 0..<iterations {
             for turn in 0..<bodies.count {
                 let index = (round + turn) % bodies.count
                 let start = DispatchTime.now().uptimeNanoseconds
-                bodies[index].body()
+                runOnce(index)
                 samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
         }

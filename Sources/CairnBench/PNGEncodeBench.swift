@@ -36,8 +36,7 @@ struct PNGEncodeBench {
     }
 
     /// Encode speed and bytes of each path against the floor on `surfaces`, all of them taking turns
-    /// (``Measurement/interleaved(_:iterations:warmup:)``), each through the surfaces from its own
-    /// starting point so that no two encode the same surface one after the other.
+    /// (``Measurement/interleaved(_:items:iterations:warmup:)``).
     private func compare(_ name: String, _ surfaces: [Surface], overlayFilter: Bool = false) {
         let filters: [PNGEncoder.Filter] = overlayFilter ? [.adaptive, .none] : [.adaptive]
         var encoders = [(name: "\(name): libdeflate 1 + sub", encoder: Self.floor, target: "")]
@@ -48,13 +47,9 @@ struct PNGEncodeBench {
                 encoders.append(("  SIMD \(path.rawValue), \(filter)", encoder, path == .avx2 || path == .sse41 ? "≥ 3x" : ""))
             }
         }
-        var cursors = encoders.indices.map { $0 * surfaces.count / encoders.count }
-        let runs = Measurement.interleaved(encoders.indices.map { index in
-            (name: encoders[index].name, body: {
-                consume(try? encoders[index].encoder.encode(surfaces[cursors[index]]))
-                cursors[index] = (cursors[index] + 1) % surfaces.count
-            })
-        }, iterations: max(3 * surfaces.count, 300))
+        let runs = Measurement.interleaved(encoders.map { entry in
+            (name: entry.name, body: { consume(try? entry.encoder.encode(surfaces[$0])) })
+        }, items: surfaces.count, iterations: max(3 * surfaces.count, 300))
         let bytes = encoders.map { entry in surfaces.reduce(0) { $0 + ((try? entry.encoder.encode($1).count) ?? 0) } }
         for index in encoders.indices.dropFirst() {
             Report.row(runs[index], baseline: runs[0], target: encoders[index].target)
@@ -73,17 +68,10 @@ struct PNGEncodeBench {
         let spec = try! RendererChain(spec: "mosaic|grid")
         let ours = TileProcessor(chain: spec, encoder: .png(PNGEncoder()))
         let floor = TileProcessor(chain: spec, encoder: .png(PNGEncoder(filter: .sub, compressor: .libdeflate)))
-        // taking turns, each through the corpus from its own starting point (see compare)
-        var cursors = [0, corpus.count / 2]
-        let processors = [floor, ours]
-        let names = ["mosaic|grid per tile, libdeflate 1 + sub", "mosaic|grid per tile, SIMD (default)"]
-        let runs = Measurement.interleaved(processors.indices.map { index in
-            (name: names[index], body: {
-                let (id, bytes) = corpus[cursors[index]]
-                consume(try? processors[index].process(bytes, tile: id))
-                cursors[index] = (cursors[index] + 1) % corpus.count
-            })
-        }, iterations: 2 * corpus.count)
+        let runs = Measurement.interleaved([("mosaic|grid per tile, libdeflate 1 + sub", floor),
+                                            ("mosaic|grid per tile, SIMD (default)", ours)].map { name, processor in
+            (name: name, body: { consume(try? processor.process(corpus[$0].1, tile: corpus[$0].0)) })
+        }, items: corpus.count, iterations: 2 * corpus.count)
         let (floorRun, oursRun) = (runs[0], runs[1])
         Report.row(oursRun, baseline: floorRun, target: "≤ 0.8x the floor (≥ 1.25x)")
         let sizes = corpus.map { id, bytes in
