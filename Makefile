@@ -53,11 +53,15 @@ fuzz: deps
 venv: deps
 	@scripts/test-venv.sh
 
+# The commit whose cairn the serving benchmark also runs, as the yardstick of issue 21's serving rates
+# (scripts/build-baseline.sh: built once, about 15 minutes); `make bench BASELINE=` leaves it out.
+BASELINE ?= 1c73cc5
 bench: deps venv
 	@scripts/install-deps.sh bench
 	$(SWIFT) build -c release
+	$(if $(BASELINE),scripts/build-baseline.sh $(BASELINE) > .build/baseline-path,rm -f .build/baseline-path)
 	.build/release/CairnBench
-	scripts/bench-serve.sh .build/release/cairn
+	CAIRN_BASELINE="$$(cat .build/baseline-path 2>/dev/null)" scripts/bench-serve.sh .build/release/cairn
 	scripts/bench-live.sh .build/release/cairn
 	scripts/bench-cache.sh .build/release/cairn
 	scripts/bench-purge-load.sh .build/release/cairn

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`, part 2: cairn serve under wrk on loopback, against nginx serving the same tile file
 # statically, in one run. Usage: scripts/bench-serve.sh [path/to/cairn]   (default .build/release/cairn)
+# With CAIRN_BASELINE=path/to/an/older/cairn (scripts/build-baseline.sh), that binary is served and
+# loaded beside it in each run too, and the cold renders are also given as a ratio to it.
 # Prints requests/s, p99 latency and ratios; never fails on timing (exit 1 only if something does not start).
 set -euo pipefail
 cairn="${1:-.build/release/cairn}"
@@ -20,7 +22,8 @@ cleanup() {
 trap cleanup EXIT
 # shellcheck source=lib/free-port.sh
 source "$root/scripts/lib/free-port.sh"
-free_port nginx_port && free_port cairn_port && free_port slow_port || { echo "found no free loopback port"; exit 1; }
+free_port nginx_port && free_port cairn_port && free_port slow_port && free_port base_port \
+  || { echo "found no free loopback port"; exit 1; }
 
 # nginx: the static baseline, and the loopback "upstream" for cold renders (every tile path
 # answers with the same real tile, so each request costs a decode, the chain and an encode).
@@ -72,7 +75,18 @@ cairn_pid=$!; pids+=("$cairn_pid")
 sed -e "s/port: $cairn_port/port: $slow_port/" -e "s|dir: $shm/cache|dir: $shm/cache-slow|" "$work/cairn.yml" > "$work/cairn-slow.yml"
 CAIRN_HOT_LANE=0 "$cairn" serve --config "$work/cairn-slow.yml" --log-level error 2>"$work/cairn-slow.log" &
 pids+=("$!")
-for port in "$cairn_port" "$slow_port"; do
+ports=("$cairn_port" "$slow_port")
+# The yardstick of the issue's serving rates, when CAIRN_BASELINE names it (scripts/build-baseline.sh
+# builds the binary they were measured with): the same configuration on its own port and cache, under
+# the same loads in each run, so its rates then turn into ratios that hold whatever this VM's speed.
+baseline="${CAIRN_BASELINE:-}"
+if [ -n "$baseline" ]; then
+  [ -x "$baseline" ] || { echo "error: CAIRN_BASELINE=$baseline: not an executable file"; exit 1; }
+  sed -e "s/port: $cairn_port/port: $base_port/" -e "s|dir: $shm/cache|dir: $shm/cache-baseline|" "$work/cairn.yml" > "$work/cairn-baseline.yml"
+  "$baseline" serve --config "$work/cairn-baseline.yml" --log-level error 2>"$work/cairn-baseline.log" &
+  base_pid=$!; pids+=("$base_pid"); ports+=("$base_port")
+fi
+for port in "${ports[@]}"; do
   for _ in $(seq 1 600); do curl -fsS -o /dev/null "http://127.0.0.1:$port/health" 2>/dev/null && break; sleep 0.1; done
   curl -fsS -o /dev/null "http://127.0.0.1:$port/tiles/static/2/2/1.png" || { echo "cairn serve did not start"; cat "$work"/cairn*.log; exit 1; }
 done
@@ -112,9 +126,20 @@ LUA
 runs="${BENCH_RUNS:-3}"
 echo "# cairn serve under wrk -t2 -c64 -d10s on loopback ($(nproc) cores; wrk shares them), $runs runs"
 ratios=(); lane_ratios=(); hits=(); slow_hits=(); statics=(); p99s=(); nginx_p99s=(); colds=(); cold_cpus=()
+base_hits=(); base_p99s=(); base_colds=(); base_cpus=(); base_ratios=()
 # cairn's CPU time (user + system) so far, in clock ticks: what a cold tile costs it, whatever else
 # the machine is running (the rate alone moves with the load of the cores wrk and nginx share).
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+cold_load() {  # cold_load LABEL PID PORT RUN: tiles/s on stdout, the CPU µs a tile in $work/cpu
+  local ticks rps; ticks=$(cpu_ticks "$2")
+  rps=$(run_wrk "$1" "http://127.0.0.1:$3" -s "$(cold_script "$4")")
+  awk -v a="$ticks" -v b="$(cpu_ticks "$2")" -v r="$rps" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f", 1e6 * (b - a) / hz / (r * 10)}' > "$work/cpu"
+  echo "$rps"
+}
+baseline_cold() {  # the baseline's cold renders of run $1, kept in base_colds and base_cpus
+  base_colds+=("$(cold_load "baseline: cold renders, the same load" "$base_pid" "$base_port" "$1")")
+  base_cpus+=("$(cat "$work/cpu")")
+}
 for run in $(seq 1 "$runs"); do
   echo "## run $run" >&2
   nginx_rps=$(run_wrk "nginx: the same tile file, static" "http://127.0.0.1:$nginx_port/static/2/2/1.png")
@@ -122,9 +147,18 @@ for run in $(seq 1 "$runs"); do
   hit_rps=$(run_wrk "cairn: cache hit /tiles/static/2/2/1.png (hot lane)" "http://127.0.0.1:$cairn_port/tiles/static/2/2/1.png")
   p99s+=("$(cat "$work/p99")")
   slow_rps=$(run_wrk "cairn: the same hit, hot lane off (CAIRN_HOT_LANE=0)" "http://127.0.0.1:$slow_port/tiles/static/2/2/1.png")
-  ticks=$(cpu_ticks "$cairn_pid")
-  cold_rps=$(run_wrk "cairn: cold renders, mosaic|grid over a loopback upstream" "http://127.0.0.1:$cairn_port" -s "$(cold_script "$run")")
-  cold_cpus+=("$(awk -v a="$ticks" -v b="$(cpu_ticks "$cairn_pid")" -v r="$cold_rps" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f", 1e6 * (b - a) / hz / (r * 10)}')")
+  if [ -n "$baseline" ]; then
+    base_hits+=("$(run_wrk "baseline: the same cache hit" "http://127.0.0.1:$base_port/tiles/static/2/2/1.png")")
+    base_p99s+=("$(cat "$work/p99")")
+    # each on its own cache, so both render every tile; which goes first alternates from run to run
+    if [ $((run % 2)) = 0 ]; then baseline_cold "$run"; fi
+  fi
+  cold_rps=$(cold_load "cairn: cold renders, mosaic|grid over a loopback upstream" "$cairn_pid" "$cairn_port" "$run")
+  cold_cpus+=("$(cat "$work/cpu")")
+  if [ -n "$baseline" ]; then
+    if [ $((run % 2)) = 1 ]; then baseline_cold "$run"; fi
+    base_ratios+=("$(awk -v a="$cold_rps" -v b="${base_colds[-1]}" 'BEGIN {print a/b}')")
+  fi
   statics+=("$nginx_rps"); hits+=("$hit_rps"); slow_hits+=("$slow_rps"); colds+=("$cold_rps")
   ratios+=("$(awk -v a="$hit_rps" -v b="$nginx_rps" 'BEGIN {print 100*a/b}')")
   lane_ratios+=("$(awk -v a="$hit_rps" -v b="$slow_rps" 'BEGIN {print a/b}')")
@@ -142,6 +176,15 @@ issue_nginx=66300 nginx_median=$(median "${statics[@]}")
 printf '  cold renders at the issue'"'"'s pace (nginx %s req/s then, %.0f now): %.0f tiles/s\n' "$issue_nginx" "$nginx_median" \
   "$(awk -v c="$(median "${colds[@]}")" -v n="$nginx_median" -v i="$issue_nginx" 'BEGIN { print c * i / n }')"
 printf '  cairn CPU a cold tile:  %s µs\n' "$(spread "${cold_cpus[@]}")"
+if [ -n "$baseline" ]; then
+  # The issue's "~1 600 tiles/s" were this binary's on the VM of its day; its 2 000 are 1.25x that.
+  printf '  baseline %s:\n' "$baseline"
+  printf '    cache hit:           %s req/s, p99 %s ms\n' "$(spread "${base_hits[@]}")" "$(spread "${base_p99s[@]}")"
+  printf '    cold renders:        %s tiles/s, its CPU a cold tile %s µs\n' "$(spread "${base_colds[@]}")" "$(spread "${base_cpus[@]}")"
+  printf '  cold renders vs the baseline: %s ×   (issue 21: 2 000 / 1 600 tiles/s = 1.25 ×)\n' "$(spread "${base_ratios[@]}")"
+  printf '  cold renders at the issue'"'"'s pace by the baseline (1 600 tiles/s then): %.0f tiles/s   (target ≥ 2000)\n' \
+    "$(awk -v r="$(median "${base_ratios[@]}")" 'BEGIN { print 1600 * r }')"
+fi
 hit_rps=$(median "${hits[@]}")
 
 badge_rps=$(run_wrk "cairn: cached badge /badges/42.png" "http://127.0.0.1:$cairn_port/badges/42.png")
