@@ -8,6 +8,8 @@ set -euo pipefail
 cairn="${1:-.build/release/cairn}"
 # Without wrk every figure would print as 0 req/s: stop instead (`make bench` installs it).
 command -v wrk >/dev/null || { echo "error: wrk is not installed (scripts/install-deps.sh bench)" >&2; exit 1; }
+baseline="${CAIRN_BASELINE:-}"
+[ -z "$baseline" ] || [ -x "$baseline" ] || { echo "error: CAIRN_BASELINE=$baseline: not an executable file" >&2; exit 1; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 tiles="$root/Samples/tiles"
 work="$(mktemp -d "${TMPDIR:-/tmp}/cairn-bench-serve.XXXXXX")"
@@ -79,9 +81,7 @@ ports=("$cairn_port" "$slow_port")
 # The yardstick of the issue's serving rates, when CAIRN_BASELINE names it (scripts/build-baseline.sh
 # builds the binary they were measured with): the same configuration on its own port and cache, under
 # the same loads in each run, so its rates then turn into ratios that hold whatever this VM's speed.
-baseline="${CAIRN_BASELINE:-}"
 if [ -n "$baseline" ]; then
-  [ -x "$baseline" ] || { echo "error: CAIRN_BASELINE=$baseline: not an executable file"; exit 1; }
   sed -e "s/port: $cairn_port/port: $base_port/" -e "s|dir: $shm/cache|dir: $shm/cache-baseline|" "$work/cairn.yml" > "$work/cairn-baseline.yml"
   "$baseline" serve --config "$work/cairn-baseline.yml" --log-level error 2>"$work/cairn-baseline.log" &
   base_pid=$!; pids+=("$base_pid"); ports+=("$base_port")

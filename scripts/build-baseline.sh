@@ -10,6 +10,7 @@
 # later call finds the binary. About 15 minutes on 2 cores. `make bench` calls it (BASELINE=COMMIT).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+case "${1:-}" in -h|--help) sed -n 's/^# \{0,1\}//; 2,10p' "$0"; exit 0 ;; esac
 commit="${1:-1c73cc5}"
 full="$(git -C "$root" rev-parse --verify --quiet "$commit^{commit}")" \
   || { echo "error: $commit: no such commit in $root (a shallow clone? fetch the history)" >&2; exit 2; }
