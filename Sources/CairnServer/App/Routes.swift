@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// The routes DESIGN.md gives, on a Hummingbird router (HEAD answered for every GET).
+/// The routes docs/http-api.md lists, on a Hummingbird router (HEAD answered for every GET).
 enum Routes {
     /// The public routes; with `admin`, the admin API's too (unless it has an address of its own).
     static func router(services: CairnServer.Services, config: ServerConfig, logger: Logger, admin: CairnServer? = nil) -> Router<BasicRequestContext> {
