@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import Markers
 import Synchronization
+import Tiles
 
 /// One cluster dataset as the server holds it: the index of its latest good read, swapped whole
 /// for a new one when a refresh succeeds, so a request always sees one complete index and never
@@ -59,17 +60,7 @@ final class DatasetService: Sendable {
                 logger.warning("invalid record left out", metadata: ["dataset": "\(dataset.name)", "record": "\(record)"])
             }
         }
-        let index: ClusterIndex
-        do {
-            // On every core: a refresh of a live dataset waits for this (the index is the one a single thread builds).
-            index = try ClusterIndex.build(points: points, options: dataset.cluster, aggregates: dataset.aggregates,
-                                           categories: dataset.categories, filter: dataset.filter,
-                                           threads: ProcessInfo.processInfo.activeProcessorCount)
-        } catch {
-            throw DatasetLoadError(dataset: dataset.name, problem: "\(error)")
-        }
-        let identity = "\(dataset.cluster)|\(dataset.aggregates)|\(dataset.categories.map { "\($0)" } ?? "")|\(dataset.filter?.normalized ?? "")"
-        let version = ETag.of(Array("\(identity)|\(points.fingerprint)".utf8)).filter { $0 != "\"" }
+        let (index, version) = try await Self.index(points, of: dataset)
         let changed = current.withLock { current -> Bool in
             let changed = current?.version != version
             // An unchanged re-read keeps the filtered indexes built so far: they are still true.
@@ -79,14 +70,32 @@ final class DatasetService: Sendable {
             return changed
         }
         // The trees of the levels the build did not need are made here, behind the requests, rather
-        // than by the first request at each such zoom.
-        Task.detached(priority: .utility) { index.prepareLevels() }
+        // than by the first request at each such zoom (on a thread of its own, as the build).
+        NamedThread.start("cairn-levels") { index.prepareLevels() }
         metrics.datasetLoaded(dataset.name, points: index.pointCount)
         let elapsed = clock.now - started
         logger.info("dataset loaded", metadata: [
             "dataset": "\(dataset.name)", "points": "\(index.pointCount)", "clusters": "\(index.clusterTotal)",
             "invalid": "\(invalid.count)", "version": "\(version)", "changed": "\(changed)", "duration": "\(elapsed)",
         ])
+    }
+
+    /// The index of `points` and the version that names it, built on every core from a thread of
+    /// its own (``Offload``): a million points take seconds, which must hold neither Swift's
+    /// cooperative pool (it answers the requests) nor the render workers.
+    private static func index(_ points: PointSet, of dataset: ServerConfig.Dataset) async throws(DatasetLoadError) -> (ClusterIndex, String) {
+        try await Offload.run { () throws(DatasetLoadError) -> (ClusterIndex, String) in
+            let index: ClusterIndex
+            do {
+                index = try ClusterIndex.build(points: points, options: dataset.cluster, aggregates: dataset.aggregates,
+                                               categories: dataset.categories, filter: dataset.filter,
+                                               threads: ProcessInfo.processInfo.activeProcessorCount)
+            } catch {
+                throw DatasetLoadError(dataset: dataset.name, problem: "\(error)")
+            }
+            let identity = "\(dataset.cluster)|\(dataset.aggregates)|\(dataset.categories.map { "\($0)" } ?? "")|\(dataset.filter?.normalized ?? "")"
+            return (index, ETag.of(Array("\(identity)|\(points.fingerprint)".utf8)).filter { $0 != "\"" })
+        }
     }
 
     private func read() async throws(DatasetLoadError) -> (PointSet, [InvalidPoint]) {
@@ -97,9 +106,10 @@ final class DatasetService: Sendable {
                 result = try await SettledFile(path: path).read { stamp in
                     // The file as this attempt found it: a bad file fails once, not at every check, until it changes again.
                     fileStamp.withLock { $0 = stamp }
-                } _: { () throws(PointReadError) in
-                    // Copied, not mapped: a file truncated during the read must not crash the server (SIGBUS).
-                    try PointReader.read(path: path, options: options, mapping: false)
+                } _: { () async throws(PointReadError) in
+                    // Off the cooperative pool, as the index. Copied, not mapped: a file truncated
+                    // during the read must not crash the server (SIGBUS).
+                    try await Offload.run { () throws(PointReadError) in try PointReader.read(path: path, options: options, mapping: false) }
                 }
             } catch {
                 throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: error.isUnreadable)

@@ -17,7 +17,7 @@ struct SettledFile {
     /// Calls `read` on the settled file and returns what it returns; `settled` hears the stamp of
     /// each version about to be read. Throws `read`'s errors, and `.unreadable` when the file was
     /// still changing after `patience`.
-    func read<Result>(settled: (FileStamp?) -> Void, _ read: () throws(PointReadError) -> Result) async throws(PointReadError) -> Result {
+    func read<Result>(settled: (FileStamp?) -> Void, _ read: () async throws(PointReadError) -> Result) async throws(PointReadError) -> Result {
         let clock = ContinuousClock()
         let deadline = clock.now + patience
         var stamp = FileStamp(path: path)
@@ -30,7 +30,8 @@ struct SettledFile {
                 continue
             }
             settled(stamp)
-            let outcome = Swift.Result { () throws(PointReadError) in try read() }
+            let outcome: Swift.Result<Result, PointReadError>
+            do { outcome = .success(try await read()) } catch { outcome = .failure(error) }
             let after = FileStamp(path: path)
             if after == stamp || Task.isCancelled { return try outcome.get() }
             stamp = after  // changed while it was read (whatever the read made of it): settle and read again
