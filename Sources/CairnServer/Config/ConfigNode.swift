@@ -2,8 +2,8 @@ import Foundation
 import Yams
 
 /// A YAML node with its path in the configuration, read through typed accessors that report
-/// problems as ``ConfigError``s naming that path. Mappings check their keys: a key nobody asked
-/// about is an error (a typo must not be silently ignored).
+/// problems as ``ConfigError``s naming that path. A section's mapping is read by its
+/// ``ConfigSection``, which refuses a key it has no reader for (a typo must not be silently ignored).
 struct ConfigNode {
     let node: Node
     let path: String
@@ -69,16 +69,5 @@ struct ConfigNode {
             result.append((name, ConfigNode(value, path: child(name))))
         }
         return result
-    }
-
-    /// A mapping with a fixed set of keys; `read` gets each present key's node. Unknown keys are
-    /// errors; null values keep the default, except for the `nullable` keys, whose reader gets them.
-    func fields(_ allowed: [String], nullable: [String] = [], _ read: (String, ConfigNode) throws -> Void) throws {
-        for (key, value) in try entries() {
-            guard allowed.contains(key) else {
-                throw ConfigError(child(key), "unknown key (valid here: \(allowed.joined(separator: ", ")))")
-            }
-            if !value.isNull || nullable.contains(key) { try read(key, value) }
-        }
     }
 }

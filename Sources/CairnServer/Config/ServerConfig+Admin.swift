@@ -26,20 +26,17 @@ public struct AdminToken: Sendable, CustomStringConvertible, CustomDebugStringCo
 }
 
 extension ServerConfig {
-    mutating func readAdmin(_ node: ConfigNode, directory: String) throws {
-        try node.fields(["token_file", "listen"]) { key, value in
-            switch key {
-            case "token_file":
-                let path = Self.resolve(try value.string(), in: directory)
-                let (secret, warning): (String, String?)
-                do { (secret, warning) = try SecretFile.read(path: path) } catch { throw ConfigError(value.path, "\(error)") }
-                admin.token = AdminToken(secret)
-                if let warning { warnings.append("admin.token_file: \(warning)") }
-            default:
-                admin.listen = try Self.address(try value.string(), path: value.path)
-            }
-        }
-    }
+    /// `admin: {token_file: FILE, listen: HOST:PORT}`; a token file others may read is a warning.
+    static let adminSection = ConfigSection<ServerConfig>([
+        "token_file": { config, value, context in
+            let path = resolve(try value.string(), in: context.directory)
+            let (secret, warning): (String, String?)
+            do { (secret, warning) = try SecretFile.read(path: path) } catch { throw ConfigError(value.path, "\(error)") }
+            config.admin.token = AdminToken(secret)
+            if let warning { config.warnings.append("admin.token_file: \(warning)") }
+        },
+        "listen": { config, value, _ in config.admin.listen = try address(try value.string(), path: value.path) },
+    ])
 
     /// `HOST:PORT` (`[::1]:9091` for IPv6).
     static func address(_ text: String, path: String) throws(ConfigError) -> (host: String, port: Int) {

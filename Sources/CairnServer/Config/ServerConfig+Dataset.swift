@@ -59,7 +59,13 @@ extension ServerConfig {
         public init(name: String, source: Source) {
             self.name = name
             self.source = source
-            if case .postgres = source { refresh = 300 } else { refresh = 2 }
+            refresh = Self.defaultRefresh(of: source)
+        }
+
+        /// Seconds between re-reads when the configuration gives no `refresh`: 5 minutes for a
+        /// database, 2 s between checks of a file.
+        static func defaultRefresh(of source: Source) -> Double {
+            if case .postgres = source { 300 } else { 2 }
         }
     }
 }

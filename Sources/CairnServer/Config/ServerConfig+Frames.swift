@@ -24,27 +24,15 @@ extension ServerConfig {
     /// Reads `frames: {times: [T…], delay: 500ms}` (each time put into the source's `{t}`) or
     /// `frames: {urls: [TEMPLATE…], delay: …}`, with `missing: transparent|fail` and `loops: N`; or
     /// just the list of templates, `frames: [TEMPLATE…]`, shown 500 ms each.
-    static func frames(_ node: ConfigNode, sourceURL: String, directory: String) throws -> Frames {
-        var times: [String]?, urls: [String]?
-        var frames = Frames(urls: [], delay: 500)
+    static func frames(_ node: ConfigNode, sourceURL: String, _ context: ConfigContext) throws -> Frames {
+        var draft = FramesDraft()
         if node.node.sequence != nil {
-            urls = try templates(node, directory: directory)
+            draft.urls = try templates(node, directory: context.directory)
         } else {
-            try node.fields(["times", "urls", "delay", "missing", "loops"]) { key, value in
-                switch key {
-                case "times": times = try value.strings()
-                case "urls": urls = try templates(value, directory: directory)
-                case "delay": frames.delay = Int((try value.seconds(in: 0.01...60) * 1000).rounded())
-                case "missing":
-                    guard let missing = Frames.Missing(rawValue: try value.string()) else {
-                        throw ConfigError(value.path, "expected transparent or fail")
-                    }
-                    frames.missing = missing
-                default: frames.loops = try value.int(in: 0...65535)
-                }
-            }
+            try framesSection.read(node, into: &draft, context)
         }
-        switch (times, urls) {
+        var frames = draft.frames
+        switch (draft.times, draft.urls) {
         case (let times?, nil):
             guard sourceURL.contains("{t}") else { throw ConfigError(node.path + ".times", "the source url needs a {t} for the times") }
             frames.urls = times.map { sourceURL.replacingOccurrences(of: "{t}", with: $0) }
@@ -59,6 +47,24 @@ extension ServerConfig {
         }
         return frames
     }
+
+    /// `frames` while it is read: the times or the URLs become the frames' URLs once both are known.
+    private struct FramesDraft {
+        var times: [String]?
+        var urls: [String]?
+        var frames = Frames(urls: [], delay: 500)
+    }
+
+    private static let framesSection = ConfigSection<FramesDraft>([
+        "times": { draft, value, _ in draft.times = try value.strings() },
+        "urls": { draft, value, context in draft.urls = try templates(value, directory: context.directory) },
+        "delay": { draft, value, _ in draft.frames.delay = Int((try value.seconds(in: 0.01...60) * 1000).rounded()) },
+        "missing": { draft, value, _ in
+            guard let missing = Frames.Missing(rawValue: try value.string()) else { throw ConfigError(value.path, "expected transparent or fail") }
+            draft.frames.missing = missing
+        },
+        "loops": { draft, value, _ in draft.frames.loops = try value.int(in: 0...65535) },
+    ])
 
     /// A list of frame sources, each checked as `source.url` is.
     private static func templates(_ node: ConfigNode, directory: String) throws -> [String] {

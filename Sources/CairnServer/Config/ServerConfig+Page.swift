@@ -18,13 +18,9 @@ extension ServerConfig {
         public init() {}
     }
 
-    /// Reads `page: {enabled: BOOL, leaflet: DIR}`.
-    mutating func readPage(_ node: ConfigNode, directory: String) throws {
-        try node.fields(["enabled", "leaflet"]) { key, value in
-            switch key {
-            case "enabled": page.enabled = try value.bool()
-            default: page.leaflet = Self.resolve(try value.string(), in: directory)
-            }
-        }
-    }
+    /// `page: {enabled: BOOL, leaflet: DIR}`.
+    static let pageSection = ConfigSection<Page>([
+        "enabled": { page, value, _ in page.enabled = try value.bool() },
+        "leaflet": { page, value, context in page.leaflet = resolve(try value.string(), in: context.directory) },
+    ])
 }

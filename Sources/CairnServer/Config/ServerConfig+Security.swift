@@ -14,26 +14,41 @@ extension ServerConfig {
         public var routes: Set<SignedRoute>
     }
 
-    mutating func readSecurity(_ node: ConfigNode, directory: String) throws {
-        try node.fields(["signing"]) { _, value in security.signing = try readSigning(value, directory: directory) }
+    /// `security: {signing: …}`; a keys file others may read is a warning.
+    static let securitySection = ConfigSection<ServerConfig>([
+        "signing": { config, value, context in
+            let signing = try config.signing(value, context)
+            config.security.signing = signing
+        },
+    ])
+
+    /// `security.signing` while it is read: the keys file is read once the routes are known to be good.
+    private struct SigningDraft {
+        var keysFile: ConfigNode?
+        var routes: Set<SignedRoute>?
     }
 
-    private mutating func readSigning(_ node: ConfigNode, directory: String) throws -> Signing {
-        var keysNode: ConfigNode?
-        var routes: Set<SignedRoute>?
-        let known = SignedRoute.allCases.map(\.rawValue).sorted().joined(separator: ", ")
-        try node.fields(["keys_file", "routes"]) { key, value in
-            if key == "keys_file" { keysNode = value; return }
-            routes = try Set(value.list().map { item throws -> SignedRoute in
+    private static let knownRoutes = SignedRoute.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+
+    private static let signingSection = ConfigSection<SigningDraft>([
+        "keys_file": { draft, value, _ in draft.keysFile = value },
+        "routes": { draft, value, _ in
+            let routes = try Set(value.list().map { item throws -> SignedRoute in
                 let name = try item.string()
-                guard let route = SignedRoute(rawValue: name) else { throw ConfigError(item.path, "no route group '\(name)' (known: \(known))") }
+                guard let route = SignedRoute(rawValue: name) else { throw ConfigError(item.path, "no route group '\(name)' (known: \(knownRoutes))") }
                 return route
             })
-            if routes?.isEmpty == true { throw ConfigError(value.path, "list the routes to sign (\(known))") }
-        }
-        guard let keysNode else { throw ConfigError(node.path + ".keys_file", "signing needs the file of its keys") }
-        guard let routes else { throw ConfigError(node.path + ".routes", "list the routes to sign (\(known))") }
-        let file = Self.resolve(try keysNode.string(), in: directory)
+            if routes.isEmpty { throw ConfigError(value.path, "list the routes to sign (\(knownRoutes))") }
+            draft.routes = routes
+        },
+    ])
+
+    private mutating func signing(_ node: ConfigNode, _ context: ConfigContext) throws -> Signing {
+        var draft = SigningDraft()
+        try Self.signingSection.read(node, into: &draft, context)
+        guard let keysNode = draft.keysFile else { throw ConfigError(node.path + ".keys_file", "signing needs the file of its keys") }
+        guard let routes = draft.routes else { throw ConfigError(node.path + ".routes", "list the routes to sign (\(Self.knownRoutes))") }
+        let file = Self.resolve(try keysNode.string(), in: context.directory)
         do {
             let (keys, warning) = try SigningKeys.read(path: file)
             if let warning { warnings.append(warning) }

@@ -27,37 +27,23 @@ extension ServerConfig {
             throw ConfigError("", "not valid YAML (\(error))")
         }
         root = try EnvironmentSubstitution.apply(to: root, path: "", environment: environment)
-        self.init()
-        var layerNode: ConfigNode?
-        var limitsNode: ConfigNode?
-        var datasetNode: ConfigNode?
-        try ConfigNode(root, path: "").fields(["server", "cache", "layers", "datasets", "badges", "cards", "limits", "page",
-                                                  "security", "admin"]) { key, node in
-            switch key {
-            case "security": try readSecurity(node, directory: directory)
-            case "admin": try readAdmin(node, directory: directory)
-            case "datasets": datasetNode = node
-            case "server": try readServer(node)
-            case "cache": try readCache(node, directory: directory)
-            case "layers": layerNode = node
-            case "badges": try readBadges(node, directory: directory)
-            case "cards": try readCards(node, directory: directory)
-            case "page": try readPage(node, directory: directory)
-            default: limitsNode = node
-            }
-        }
+        var file = TopLevel(config: ServerConfig())
+        var context = ConfigContext(directory: directory)
+        try Self.topLevelSection.read(ConfigNode(root, path: ""), into: &file, context)
+        self = file.config
         // Limits first: a layer's upstream body cap comes from them.
-        if let limitsNode { try readLimits(limitsNode) }
-        if let layerNode {
+        if let limitsNode = file.limits { try Self.limitsSection.read(limitsNode, into: &limits, context) }
+        context.limits = limits
+        if let layerNode = file.layers {
             for (name, node) in try layerNode.entries() {
                 try Self.checkName(name, path: node.path)
-                layers.append(try Self.layer(name, node, directory: directory, limits: limits))
+                layers.append(try Self.layer(name, node, context))
             }
         }
-        if let datasetNode {
+        if let datasetNode = file.datasets {
             for (name, node) in try datasetNode.entries() {
                 try Self.checkName(name, path: node.path)
-                let dataset = try Self.dataset(name, node, directory: directory, warnings: &warnings)
+                let dataset = try Self.dataset(name, node, context, warnings: &warnings)
                 if let style = dataset.style, badges.styles[style] == nil {
                     throw ConfigError(node.path + ".style", "no style '\(style)' (known: \(badges.styles.keys.sorted().joined(separator: ", ")))")
                 }
@@ -85,53 +71,65 @@ extension ServerConfig {
         }
     }
 
-    private mutating func readServer(_ node: ConfigNode) throws {
-        try node.fields(["host", "port", "base_url", "cors", "render_workers", "queue", "max_inflight_fetches",
-                         "shutdown_grace", "max_body", "header_timeout", "idle_timeout", "max_connections", "hot_lane"],
-                        nullable: ["cors"]) { key, value in
-            switch key {
-            case "host": server.host = try value.string()
-            case "port": server.port = try value.int(in: 0...65535)
-            case "base_url":
-                let url = try value.string()
-                guard url.hasPrefix("http://") || url.hasPrefix("https://") else { throw ConfigError(value.path, "expected an http:// or https:// URL") }
-                server.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
-            case "cors": server.cors = value.isNull ? nil : try value.string()
-            case "render_workers":
-                server.renderWorkers = try value.string() == "auto" ? nil : try value.int(in: 1...1024)
-            case "queue": server.queue = try value.int(in: 1...1_000_000)
-            case "max_inflight_fetches": server.maxInflightFetches = try value.int(in: 1...1_000_000)
-            case "shutdown_grace": server.shutdownGrace = try value.seconds(in: 0...3600)
-            case "header_timeout": server.headerTimeout = try value.seconds(in: Self.timeoutRange)
-            case "idle_timeout": server.idleTimeout = try value.seconds(in: Self.timeoutRange)
-            case "max_connections": server.maxConnections = try value.int(in: 1...1_000_000)
-            case "hot_lane": server.hotLane = try value.bool()
-            default: server.maxBodyBytes = try value.bytes(in: 0...(1 << 30))
-            }
-        }
+    /// The top level while it is read: the sections read in file order into `config`, and the nodes
+    /// of those read after all the others (limits, then layers, then datasets, which name badge styles).
+    private struct TopLevel {
+        var config: ServerConfig
+        var layers: ConfigNode?
+        var limits: ConfigNode?
+        var datasets: ConfigNode?
     }
 
-    private mutating func readCache(_ node: ConfigNode, directory: String) throws {
-        try node.fields(["dir", "max_size", "ttl", "honour_upstream", "memory_items", "memory_size"]) { key, value in
-            switch key {
-            case "dir": cache.directory = Self.resolve(try value.string(), in: directory)
-            case "max_size": cache.maxSize = try value.bytes()
-            case "ttl": cache.ttl = try value.seconds(in: 0...Self.longestTTL)
-            case "honour_upstream": cache.honourUpstream = try value.bool()
-            case "memory_size": cache.memorySize = try value.bytes()
-            default: cache.memoryItems = try value.int(in: 0...10_000_000)
-            }
-        }
-    }
+    private static let topLevelSection = ConfigSection<TopLevel>([
+        "server": { try serverSection.read($1, into: &$0.config.server, $2) },
+        "cache": { try cacheSection.read($1, into: &$0.config.cache, $2) },
+        "layers": { file, node, _ in file.layers = node },
+        "datasets": { file, node, _ in file.datasets = node },
+        "badges": { try $0.config.readBadges($1, $2) },
+        "cards": { try cardsSection.read($1, into: &$0.config.cards, $2) },
+        "limits": { file, node, _ in file.limits = node },
+        "page": { try pageSection.read($1, into: &$0.config.page, $2) },
+        "security": { try securitySection.read($1, into: &$0.config, $2) },
+        "admin": { try adminSection.read($1, into: &$0.config, $2) },
+    ])
 
-    private mutating func readBadges(_ node: ConfigNode, directory: String) throws {
-        var defaultNode: ConfigNode?
-        try node.fields(["default_style", "styles"]) { key, value in
-            if key == "default_style" { defaultNode = value; return }
+    private static let serverSection = ConfigSection<Server>([
+        "host": { server, value, _ in server.host = try value.string() },
+        "port": { server, value, _ in server.port = try value.int(in: 0...65535) },
+        "base_url": { server, value, _ in
+            let url = try value.string()
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else { throw ConfigError(value.path, "expected an http:// or https:// URL") }
+            server.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        },
+        "cors": { server, value, _ in server.cors = value.isNull ? nil : try value.string() },
+        "render_workers": { server, value, _ in server.renderWorkers = try value.string() == "auto" ? nil : try value.int(in: 1...1024) },
+        "queue": { server, value, _ in server.queue = try value.int(in: 1...1_000_000) },
+        "max_inflight_fetches": { server, value, _ in server.maxInflightFetches = try value.int(in: 1...1_000_000) },
+        "shutdown_grace": { server, value, _ in server.shutdownGrace = try value.seconds(in: 0...3600) },
+        "max_body": { server, value, _ in server.maxBodyBytes = try value.bytes(in: 0...(1 << 30)) },
+        "header_timeout": { server, value, _ in server.headerTimeout = try value.seconds(in: timeoutRange) },
+        "idle_timeout": { server, value, _ in server.idleTimeout = try value.seconds(in: timeoutRange) },
+        "max_connections": { server, value, _ in server.maxConnections = try value.int(in: 1...1_000_000) },
+        "hot_lane": { server, value, _ in server.hotLane = try value.bool() },
+    ], nullable: ["cors"])
+
+    private static let cacheSection = ConfigSection<Cache>([
+        "dir": { cache, value, context in cache.directory = resolve(try value.string(), in: context.directory) },
+        "max_size": { cache, value, _ in cache.maxSize = try value.bytes() },
+        "ttl": { cache, value, _ in cache.ttl = try value.seconds(in: 0...longestTTL) },
+        "honour_upstream": { cache, value, _ in cache.honourUpstream = try value.bool() },
+        "memory_items": { cache, value, _ in cache.memoryItems = try value.int(in: 0...10_000_000) },
+        "memory_size": { cache, value, _ in cache.memorySize = try value.bytes() },
+    ])
+
+    private static let badgesSection = ConfigSection<Badges>([
+        // Checked once the styles are read, wherever they stand in the file.
+        "default_style": { badges, value, _ in badges.defaultStyle = try value.string() },
+        "styles": { badges, value, context in
             for (name, styleNode) in try value.entries() {
-                try Self.checkName(name, path: styleNode.path)
+                try checkName(name, path: styleNode.path)
                 var file: String?
-                try styleNode.fields(["file"]) { _, fileNode in file = Self.resolve(try fileNode.string(), in: directory) }
+                try styleFileSection.read(styleNode, into: &file, context)
                 guard let file else { throw ConfigError(styleNode.path, "expected {file: PATH.yml}") }
                 do {
                     badges.styles[name] = try BadgeStyle.load(path: file)
@@ -139,119 +137,127 @@ extension ServerConfig {
                     throw ConfigError(styleNode.path + ".file", "\(error)")
                 }
             }
-        }
-        if let defaultNode {
-            let name = try defaultNode.string()
-            guard badges.styles[name] != nil else {
-                throw ConfigError(defaultNode.path, "no style '\(name)' (known: \(badges.styles.keys.sorted().joined(separator: ", ")))")
-            }
-            badges.defaultStyle = name
+        },
+    ])
+
+    /// `badges.styles.NAME`: `{file: PATH.yml}`.
+    private static let styleFileSection = ConfigSection<String?>([
+        "file": { file, value, context in file = resolve(try value.string(), in: context.directory) },
+    ])
+
+    private mutating func readBadges(_ node: ConfigNode, _ context: ConfigContext) throws {
+        try Self.badgesSection.read(node, into: &badges, context)
+        guard badges.styles[badges.defaultStyle] != nil else {
+            throw ConfigError(node.path + ".default_style",
+                              "no style '\(badges.defaultStyle)' (known: \(badges.styles.keys.sorted().joined(separator: ", ")))")
         }
     }
 
-    private mutating func readCards(_ node: ConfigNode, directory: String) throws {
-        try node.fields(["image_source", "width"]) { key, value in
-            if key == "width" {
-                cards.width = try value.double()
-                guard (80...1000).contains(cards.width) else { throw ConfigError(value.path, "expected a width in 80…1000") }
-                return
-            }
-            try value.fields(["url"]) { _, url in
-                let template = Self.resolveFileURL(try url.string(), in: directory)
-                guard template.contains("{id}") else { throw ConfigError(url.path, "the template needs {id}") }
-                guard template.hasPrefix("http://") || template.hasPrefix("https://") || template.hasPrefix("file://") else {
-                    throw ConfigError(url.path, "expected an http://, https:// or file:// template")
-                }
-                cards.imageSource = template
-            }
-        }
-    }
+    private static let cardsSection = ConfigSection<Cards>([
+        "image_source": { try imageSourceSection.read($1, into: &$0, $2) },
+        "width": { cards, value, _ in
+            cards.width = try value.double()
+            guard (80...1000).contains(cards.width) else { throw ConfigError(value.path, "expected a width in 80…1000") }
+        },
+    ])
 
-    private mutating func readLimits(_ node: ConfigNode) throws {
-        try node.fields(["max_badge_count", "max_scale", "max_text", "max_upstream_bytes", "max_image_side", "max_image_pixels",
-                         "max_static_side", "max_filter", "max_filter_depth"]) { key, value in
-            switch key {
-            case "max_badge_count": limits.maxBadgeCount = try value.int(in: 1...Int.max)
-            case "max_scale": limits.maxScale = try value.int(in: 1...4)
-            case "max_text": limits.maxText = try value.int(in: 1...10_000)
-            // Cairo's surfaces stop at 32767 pixels a side.
-            case "max_image_side": limits.maxImageSide = try value.int(in: 1...32767)
-            case "max_image_pixels": limits.maxImagePixels = try value.pixels(in: 1...(1 << 30))
-            // Twice this at @2x must stay within Cairo's 32767 pixels.
-            case "max_static_side": limits.maxStaticSide = try value.int(in: 1...16383)
-            case "max_filter": limits.maxFilter = try value.bytes(in: 1...1_000_000)
-            case "max_filter_depth": limits.maxFilterDepth = try value.int(in: 1...256)
-            default: limits.maxUpstreamBytes = try value.bytes(in: 1...Int.max)
+    /// `cards.image_source`: `{url: TEMPLATE}` with `{id}`.
+    private static let imageSourceSection = ConfigSection<Cards>([
+        "url": { cards, url, context in
+            let template = resolveFileURL(try url.string(), in: context.directory)
+            guard template.contains("{id}") else { throw ConfigError(url.path, "the template needs {id}") }
+            guard template.hasPrefix("http://") || template.hasPrefix("https://") || template.hasPrefix("file://") else {
+                throw ConfigError(url.path, "expected an http://, https:// or file:// template")
             }
-        }
-    }
+            cards.imageSource = template
+        },
+    ])
 
-    private static func layer(_ name: String, _ node: ConfigNode, directory: String, limits: Limits) throws -> Layer {
+    private static let limitsSection = ConfigSection<Limits>([
+        "max_badge_count": { limits, value, _ in limits.maxBadgeCount = try value.int(in: 1...Int.max) },
+        "max_scale": { limits, value, _ in limits.maxScale = try value.int(in: 1...4) },
+        "max_text": { limits, value, _ in limits.maxText = try value.int(in: 1...10_000) },
+        "max_upstream_bytes": { limits, value, _ in limits.maxUpstreamBytes = try value.bytes(in: 1...Int.max) },
+        // Cairo's surfaces stop at 32767 pixels a side.
+        "max_image_side": { limits, value, _ in limits.maxImageSide = try value.int(in: 1...32767) },
+        "max_image_pixels": { limits, value, _ in limits.maxImagePixels = try value.pixels(in: 1...(1 << 30)) },
+        // Twice this at @2x must stay within Cairo's 32767 pixels.
+        "max_static_side": { limits, value, _ in limits.maxStaticSide = try value.int(in: 1...16383) },
+        "max_filter": { limits, value, _ in limits.maxFilter = try value.bytes(in: 1...1_000_000) },
+        "max_filter_depth": { limits, value, _ in limits.maxFilterDepth = try value.int(in: 1...256) },
+    ])
+
+    /// A layer while it is read: `source` is required, and `frames` is read once the source is known.
+    private struct LayerDraft {
         var source: Source?
         var chain = RendererChain([])
         var format = ImageFormat.png
         var minzoom = 0, maxzoom = 22
         var attribution: String?
-        var framesNode: ConfigNode?
-        try node.fields(["source", "chain", "format", "minzoom", "maxzoom", "attribution", "frames"]) { key, value in
-            switch key {
-            case "source": source = try Self.source(value, directory: directory, limits: limits)
-            case "frames": framesNode = value
-            case "chain":
-                do {
-                    chain = try RendererChain(node: value.node, path: value.path)
-                } catch let error as ChainError {
-                    throw ConfigError("", error.message)
-                }
-            case "format":
-                guard let parsed = ImageFormat(fileExtension: try value.string()) else {
-                    throw ConfigError(value.path, "expected png, jpeg or webp")
-                }
-                format = parsed
-            case "minzoom": minzoom = try value.int(in: 0...TileID.maximumZoom)
-            case "maxzoom": maxzoom = try value.int(in: 0...TileID.maximumZoom)
-            default: attribution = try value.string()
+        var frames: ConfigNode?
+    }
+
+    private static let layerSection = ConfigSection<LayerDraft>([
+        "source": { layer, value, context in layer.source = try source(value, context) },
+        "chain": { layer, value, _ in
+            do {
+                layer.chain = try RendererChain(node: value.node, path: value.path)
+            } catch let error as ChainError {
+                throw ConfigError("", error.message)
             }
-        }
-        guard var source else { throw ConfigError(node.path + ".source", "every layer needs a source") }
-        guard minzoom <= maxzoom else { throw ConfigError(node.path + ".minzoom", "is above maxzoom (\(maxzoom))") }
-        let frames = try framesNode.map { try Self.frames($0, sourceURL: source.url, directory: directory) }
+        },
+        "format": { layer, value, _ in
+            guard let format = ImageFormat(fileExtension: try value.string()) else { throw ConfigError(value.path, "expected png, jpeg or webp") }
+            layer.format = format
+        },
+        "minzoom": { layer, value, _ in layer.minzoom = try value.int(in: 0...TileID.maximumZoom) },
+        "maxzoom": { layer, value, _ in layer.maxzoom = try value.int(in: 0...TileID.maximumZoom) },
+        "attribution": { layer, value, _ in layer.attribution = try value.string() },
+        "frames": { layer, value, _ in layer.frames = value },
+    ])
+
+    private static func layer(_ name: String, _ node: ConfigNode, _ context: ConfigContext) throws -> Layer {
+        var draft = LayerDraft()
+        try layerSection.read(node, into: &draft, context)
+        guard var source = draft.source else { throw ConfigError(node.path + ".source", "every layer needs a source") }
+        guard draft.minzoom <= draft.maxzoom else { throw ConfigError(node.path + ".minzoom", "is above maxzoom (\(draft.maxzoom))") }
+        let frames = try draft.frames.map { try Self.frames($0, sourceURL: source.url, context) }
         // An animation given by its frames' URLs needs no source URL of its own: the first frame's stands for it.
         if source.url.isEmpty, let first = frames?.urls.first { source.url = first }
         guard !source.url.isEmpty else { throw ConfigError(node.path + ".source.url", "every source needs a url") }
         if frames == nil, source.url.contains("{t}") {
             throw ConfigError(node.path + ".source.url", "{t} stands for the times of frames: {times: […]}, which this layer does not have")
         }
-        return Layer(name: name, source: source, chain: chain, format: format, minzoom: minzoom, maxzoom: maxzoom, attribution: attribution,
-                     frames: frames)
+        return Layer(name: name, source: source, chain: draft.chain, format: draft.format, minzoom: draft.minzoom, maxzoom: draft.maxzoom,
+                     attribution: draft.attribution, frames: frames)
     }
 
-    private static func source(_ node: ConfigNode, directory: String, limits: Limits) throws -> Source {
+    private static let sourceSection = ConfigSection<Source>([
+        "url": { source, value, context in source.url = try sourceURL(try value.string(), path: value.path, directory: context.directory) },
+        "subdomains": { source, value, _ in source.subdomains = try value.strings() },
+        "maxzoom": { source, value, _ in source.maxzoom = try value.int(in: 0...TileID.maximumZoom) },
+        "timeout": { source, value, _ in source.http.timeout = try value.seconds(in: timeoutRange) },
+        "connect_timeout": { source, value, _ in source.http.connectTimeout = try value.seconds(in: timeoutRange) },
+        "deadline": { source, value, _ in source.http.deadline = try value.seconds(in: timeoutRange) },
+        "retries": { source, value, _ in source.http.retries = try value.int(in: 0...10) },
+        "connections": { source, value, _ in source.http.connectionsPerHost = try value.int(in: 1...256) },
+        "headers": { source, value, _ in
+            for (name, header) in try value.entries() {
+                let text = try header.string()
+                if name.caseInsensitiveCompare("User-Agent") == .orderedSame { source.http.userAgent = text } else { source.http.headers[name] = text }
+            }
+        },
+    ])
+
+    private static func source(_ node: ConfigNode, _ context: ConfigContext) throws -> Source {
         var source = Source(url: "")
-        source.http.maximumBodyBytes = limits.maxUpstreamBytes
+        source.http.maximumBodyBytes = context.limits.maxUpstreamBytes
         // `source: tiles.pmtiles` is short for `source: {url: tiles.pmtiles}`.
         if let text = try? node.string() {
-            source.url = try sourceURL(text, path: node.path, directory: directory)
+            source.url = try sourceURL(text, path: node.path, directory: context.directory)
             return source
         }
-        try node.fields(["url", "subdomains", "maxzoom", "timeout", "connect_timeout", "deadline", "retries", "connections",
-                         "headers"]) { key, value in
-            switch key {
-            case "url": source.url = try sourceURL(try value.string(), path: value.path, directory: directory)
-            case "subdomains": source.subdomains = try value.strings()
-            case "maxzoom": source.maxzoom = try value.int(in: 0...TileID.maximumZoom)
-            case "timeout": source.http.timeout = try value.seconds(in: Self.timeoutRange)
-            case "connect_timeout": source.http.connectTimeout = try value.seconds(in: Self.timeoutRange)
-            case "deadline": source.http.deadline = try value.seconds(in: Self.timeoutRange)
-            case "retries": source.http.retries = try value.int(in: 0...10)
-            case "connections": source.http.connectionsPerHost = try value.int(in: 1...256)
-            default:
-                for (name, header) in try value.entries() {
-                    let text = try header.string()
-                    if name.caseInsensitiveCompare("User-Agent") == .orderedSame { source.http.userAgent = text } else { source.http.headers[name] = text }
-                }
-            }
-        }
+        try sourceSection.read(node, into: &source, context)
         return source
     }
 
