@@ -44,17 +44,23 @@ struct ImageStore: Sendable {
             return (image, "cairn; hit; detail=disk")
         }
         lookups.counted(hit: false)
-        let bytes = try await render()
+        let (image, stored) = keep(try await render(), as: key)
+        return (image, "cairn; fwd=miss" + (stored ? "; stored" : ""))
+    }
+
+    /// Keeps `bytes` just rendered under `key`, in memory and on disk (`stored` when the disk took
+    /// them): what a miss stores, and a seed.
+    @discardableResult
+    func keep(_ bytes: [UInt8], as key: String) -> (image: ServedImage, stored: Bool) {
         let now = Date().timeIntervalSince1970.rounded(.down)
         let image = ServedImage(bytes: bytes, etag: ETag.of(bytes), storedAt: now)
         memory.store(image, for: key)
-        var status = "cairn; fwd=miss"
         // Rendered images never go stale: their key names everything that shapes them.
-        if disk.store(key, bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: .greatestFiniteMagnitude, etag: image.etag)) {
-            status += "; stored"
-        }
-        return (image, status)
+        return (image, disk.store(key, bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: .greatestFiniteMagnitude, etag: image.etag)))
     }
+
+    /// True when the image under `key` is in memory or on disk.
+    func contains(_ key: String) -> Bool { memory.value(for: key) != nil || disk.read(key) != nil }
 
     /// The image under `key` when it is in memory (counted as a hit; status `cairn; hit`), else nil:
     /// what ``image(_:render:)`` answers first, and all the hot lane answers. Outside changes to

@@ -28,35 +28,30 @@ extension CairnServer {
         }
     }
 
-    /// Renders every tile of the plan into the disk cache, `plan.jobs` at a time, as the server
-    /// would store each on a miss (same bytes, ETag and freshness); `progress` counts them as they
-    /// finish and `onTile` hears each. Stops early when the task is cancelled. A tile that fails
-    /// is counted and the seed goes on.
+    /// Renders every tile of the plan into the disk cache with ``BatchRender`` (`plan.jobs` tiles
+    /// in flight, rendered on the server's render workers), each stored as the server would store
+    /// it on a miss (same bytes, ETag and freshness); `progress` counts them as they finish and
+    /// `onTile` hears each. Stops starting tiles when the task is cancelled. A tile that fails is
+    /// counted and the seed goes on.
     public func seed(_ plan: SeedPlan, progress: SeedProgress, onTile: @escaping @Sendable () -> Void = {}) async throws(SeedError) {
         let format = try seedFormat(plan)
         guard let layer = services.layers[plan.layer] else { throw .unknownLayer(plan.layer) }
-        let animated = services.animations[plan.layer]
-        let feed = TileFeed(plan.tiles)
-        let scale = plan.scale, resume = plan.resume
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<plan.jobs {
-                group.addTask {
-                    while !Task.isCancelled, let tile = feed.next() {
-                        let request = TileRequest(layer: plan.layer, tile: tile, scale: scale, format: format)
-                        do {
-                            let outcome = if let animated {
-                                try await animated.seed(request, resume: resume)
-                            } else {
-                                try await layer.seed(request, resume: resume)
-                            }
-                            progress.record(outcome)
-                        } catch {
-                            progress.recordFailure("\(tile)", "\(error)")
-                        }
-                        onTile()
-                    }
-                }
-            }
+        let job: BatchRender
+        if let animated = services.animations[plan.layer] {
+            let recipe: AnimationRecipe
+            do { recipe = try AnimationRecipe(animated, scale: plan.scale, format: format) } catch { throw .invalid("\(error)") }
+            job = BatchRender(recipe: recipe, sink: AnimationSeedSink(recipe), workers: services.renders.pool,
+                              resume: plan.resume, inFlight: plan.jobs)
+        } else {
+            let recipe = LayerRecipe(service: layer, scale: plan.scale, format: format)
+            job = BatchRender(recipe: recipe, sink: LayerSeedSink(recipe), workers: services.renders.pool,
+                              resume: plan.resume, inFlight: plan.jobs)
+        }
+        // Only a sink's failure ends a batch early, and the cache's sinks do not fail: a store the
+        // disk cannot take (full) is counted and logged by the cache, as for a miss.
+        _ = try? await job.run(plan.tiles, shouldStop: { Task.isCancelled }) { tile, outcome in
+            progress.record(tile, outcome)
+            onTile()
         }
     }
 
@@ -75,14 +70,4 @@ extension CairnServer {
         guard [1, 2].contains(plan.scale) else { throw .invalid("scale must be 1 or 2") }
         return format
     }
-}
-
-/// A tile list's tiles handed out one at a time to the seed's workers.
-private final class TileFeed: @unchecked Sendable {
-    private let lock = NSLock()
-    private let iterator: AnyIterator<TileID>
-
-    init(_ tiles: TileList) { iterator = tiles.makeIterator() }
-
-    func next() -> TileID? { lock.withLock { iterator.next() } }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import Tiles
 
 /// The counts of a running seed, updated as each tile finishes: what the progress line draws and
 /// `GET /admin/jobs/{id}` answers.
@@ -28,22 +29,18 @@ public final class SeedProgress: Sendable {
     /// The counts now.
     public var counts: Counts { state.withLock { $0 } }
 
-    func record(_ outcome: LayerService.SeedOutcome) {
+    /// Counts a tile the seed's ``BatchRender`` finished.
+    func record(_ tile: TileID, _ outcome: TileOutcome) {
         state.withLock { counts in
             counts.done += 1
             switch outcome {
-            case .stored(let bytes): counts.stored += 1; counts.bytes += bytes
-            case .kept: counts.kept += 1
-            case .absent: counts.absent += 1
+            case .rendered(let bytes): counts.stored += 1; counts.bytes += bytes
+            case .skipped: counts.kept += 1
+            case .noTile: counts.absent += 1
+            case .failed(let reason):
+                counts.failed += 1
+                if counts.firstFailure == nil { counts.firstFailure = "\(tile): \(reason)" }
             }
-        }
-    }
-
-    func recordFailure(_ tile: String, _ reason: String) {
-        state.withLock { counts in
-            counts.done += 1
-            counts.failed += 1
-            if counts.firstFailure == nil { counts.firstFailure = "\(tile): \(reason)" }
         }
     }
 }

@@ -64,48 +64,55 @@ final class AnimatedLayer: Sendable {
     /// The animation of a tile: every frame's tile (a frame the source lacks is transparent, or
     /// with `missing: fail` a 404), encoded once and cached under a key naming the frames' ETags.
     func animation(_ request: TileRequest) async throws -> (image: ServedImage, status: String, maxAge: Int) {
-        let encoder: any AnimationEncoder
-        switch request.format {
-        case .png: encoder = APNGEncoder()
-        case .webp: encoder = AnimatedWebPEncoder()
-        default: throw ServeError.notFound("animated tiles are .png (APNG) or .webp (animated WebP)")
-        }
+        let encoder = try Self.encoder(for: request.format)
         let tiles = try await fetchFrames(request)
         guard tiles.contains(where: { $0 != nil }) else { throw ServeError.notFound("no frame has the tile \(request.tile)") }
-        let tags = tiles.map { $0?.etag ?? "-" } + [String(frames.delay), String(frames.loops)]
-        // Under the tile's z/x/y, so that a purge by region and zoom finds it.
-        let tile = request.tile, hash = ETag.of(Array((request.cacheKey + tags.joined(separator: "|")).utf8)).filter { $0 != "\"" }
-        let key = "_animations/\(layer.name)/\(tile.z)/\(tile.x)/\(tile.y)\(request.scale == 2 ? "@2x" : "")-\(hash).\(request.format.fileExtension)"
-        let (delay, loops, limits) = (frames.delay, frames.loops, decodeLimits)
-        let (image, status) = try await store.image(key) {
-            try await renders.run {
-                let decoded = try tiles.map { tile in try tile.map { try ImageDecoder.decode($0.bytes, limits: limits) } }
-                let size = decoded.compactMap { $0 }[0]
-                let pictures = try decoded.map { try $0 ?? Surface(width: size.width, height: size.height) }
-                return try encoder.encode(pictures.map { AnimationFrame($0, milliseconds: delay) }, loopCount: loops)
-            }
+        let frameBytes = tiles.map { $0?.bytes }
+        let (image, status) = try await store.image(key(of: request, frameETags: tiles.map { $0?.etag })) {
+            try await renders.run { try self.encode(frameBytes, with: encoder) }
         }
         return (image, status, tiles.compactMap { $0?.maxAge }.min() ?? 60)
     }
 
-    /// Seeds a tile: every frame's tile rendered anew (``LayerService/seed(_:resume:)``), then the
-    /// animation of them encoded and stored as a request would.
-    func seed(_ request: TileRequest, resume: Bool) async throws -> LayerService.SeedOutcome {
-        let format = layer.format
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (name, service) in services {
-                group.addTask {
-                    _ = try await service.seed(TileRequest(layer: name, tile: request.tile, scale: request.scale, format: format), resume: resume)
-                }
-            }
-            try await group.waitForAll()
+    /// The encoder of animated tiles in `format`: APNG for `.png`, animated WebP for `.webp`.
+    static func encoder(for format: ImageFormat) throws(ServeError) -> any AnimationEncoder {
+        switch format {
+        case .png: APNGEncoder()
+        case .webp: AnimatedWebPEncoder()
+        default: throw ServeError.notFound("animated tiles are .png (APNG) or .webp (animated WebP)")
         }
-        do {
-            let (image, status, _) = try await animation(request)
-            return status.contains("fwd=miss") ? .stored(image.bytes.count) : .kept
-        } catch let error as ServeError where error.statusCode == 404 {
-            return .absent
+    }
+
+    /// The cache key of a tile's animation: under the tile's z/x/y, so that a purge by region and
+    /// zoom finds it, and naming its frames (their ETags, nil for a missing frame) and timing.
+    func key(of request: TileRequest, frameETags: [String?]) -> String {
+        let tags = frameETags.map { $0 ?? "-" } + [String(frames.delay), String(frames.loops)]
+        let tile = request.tile, hash = ETag.of(Array((request.cacheKey + tags.joined(separator: "|")).utf8)).filter { $0 != "\"" }
+        return "_animations/\(layer.name)/\(tile.z)/\(tile.x)/\(tile.y)\(request.scale == 2 ? "@2x" : "")-\(hash).\(request.format.fileExtension)"
+    }
+
+    /// The animation of the frames' tiles (at least one present; a missing one is transparent),
+    /// on the calling thread (a render worker).
+    func encode(_ frameBytes: [[UInt8]?], with encoder: any AnimationEncoder) throws -> [UInt8] {
+        let decoded = try frameBytes.map { bytes in try bytes.map { try ImageDecoder.decode($0, limits: decodeLimits) } }
+        let size = decoded.compactMap { $0 }[0]
+        let pictures = try decoded.map { try $0 ?? Surface(width: size.width, height: size.height) }
+        return try encoder.encode(pictures.map { AnimationFrame($0, milliseconds: frames.delay) }, loopCount: frames.loops)
+    }
+
+    /// Stores a seeded tile's animation (made by ``encode(_:with:)`` from its frames' tiles, whose
+    /// ETags are given) as a request would.
+    func keep(_ bytes: [UInt8], for request: TileRequest, frameETags: [String?]) {
+        store.keep(bytes, as: key(of: request, frameETags: frameETags))
+    }
+
+    /// True when the cache holds the animation of the frames' fresh copies, a frame without one
+    /// taken as one its source lacks (a resumed seed keeps it; a frame that expired changes the key).
+    func hasFresh(_ request: TileRequest) -> Bool {
+        let etags = services.map { frame in
+            frame.service.freshCopy(TileRequest(layer: frame.name, tile: request.tile, scale: request.scale, format: layer.format))?.metadata.etag
         }
+        return etags.contains { $0 != nil } && store.contains(key(of: request, frameETags: etags))
     }
 
     /// Every frame's tile in the layer's own format, fetched at once; nil for a frame the source

@@ -110,34 +110,9 @@ final class LayerService: Sendable {
         }
     }
 
-    /// What seeding one tile did.
-    enum SeedOutcome: Sendable {
-        /// Rendered and stored, this many bytes.
-        case stored(Int)
-        /// A fresh copy was in the cache already (a resumed seed leaves it).
-        case kept
-        /// The source has no such tile.
-        case absent
-    }
-
-    /// Renders a tile anew — unconditional fetch through the source and over-zoom, the chain —
-    /// and stores it exactly as a miss on this request would; with `resume`, a fresh copy already
-    /// in the cache is kept instead. Used by `cairn cache seed` and the admin API's seed jobs.
-    func seed(_ request: TileRequest, resume: Bool) async throws(ServeError) -> SeedOutcome {
-        guard (layer.minzoom...layer.maxzoom).contains(request.tile.z) else { return .absent }
-        if resume, let stored = cache.read(request.cacheKey), stored.metadata.isFresh(at: Date().timeIntervalSince1970) {
-            return .kept
-        }
-        do {
-            let (tile, _) = try await coalescer.value(for: request.cacheKey) {
-                try await self.productions.admit { try await self.produce(request, stale: nil) }
-            }
-            return .stored(tile.bytes.count)
-        } catch {
-            let failure = ServeError(unexpected: error)
-            if failure.statusCode == 404 { return .absent }
-            throw failure
-        }
+    /// The cache's copy of the tile when it is fresh (a resumed seed keeps it), else nil.
+    func freshCopy(_ request: TileRequest) -> CachedTile? {
+        cache.read(request.cacheKey).flatMap { $0.metadata.isFresh(at: Date().timeIntervalSince1970) ? $0 : nil }
     }
 
     /// The bytes the tile would be stored with, rendered without storing it (a seed's estimate);
@@ -174,20 +149,30 @@ final class LayerService: Sendable {
             return served(refreshed, now: now, status: "cairn; \(forward); fwd-status=304", format: request.format)
         case .image(let image):
             let bytes = try await render(image, request: request)
-            let metadata = CacheMetadata(storedAt: now, expiresAt: now + lifetime, etag: ETag.of(bytes),
-                                         upstreamETag: upstream.validators.etag, upstreamLastModified: upstream.validators.lastModified)
-            var status = "cairn; \(forward)"
-            if lifetime > 0 && store {
-                // Kept in memory even when the disk cannot take it (full): hits stay cheap.
-                hot.store(CachedTile(bytes: bytes, metadata: metadata), for: request.cacheKey)
-                if cache.store(request.cacheKey, bytes: bytes, metadata: metadata) { status += "; stored" }
-            }
-            return served(CachedTile(bytes: bytes, metadata: metadata), now: now, status: status, format: request.format)
+            let (tile, stored) = keep(bytes, for: request, maxAge: upstream.maxAge, validators: upstream.validators, at: now, store: store)
+            return served(tile, now: now, status: "cairn; \(forward)" + (stored ? "; stored" : ""), format: request.format)
         }
     }
 
+    /// A tile just rendered from the upstream's answer, with the metadata a miss stores it with
+    /// (fresh for the upstream's max-age under `honour_upstream`, else for the TTL), kept in memory
+    /// and on disk unless `store` is false or its lifetime is 0; `stored` when the disk took it.
+    /// What a miss stores, and a seed (``LayerSeedSink``), at `time` (default: now).
+    @discardableResult
+    func keep(_ bytes: [UInt8], for request: TileRequest, maxAge: Double?, validators: Validators, at time: Double? = nil,
+              store: Bool = true) -> (tile: CachedTile, stored: Bool) {
+        let now = time ?? Date().timeIntervalSince1970
+        let lifetime = policy.honourUpstream ? (maxAge ?? policy.ttl) : policy.ttl
+        let tile = CachedTile(bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: now + lifetime, etag: ETag.of(bytes),
+                                                                     upstreamETag: validators.etag, upstreamLastModified: validators.lastModified))
+        guard lifetime > 0 && store else { return (tile, false) }
+        // Kept in memory even when the disk cannot take it (full): hits stay cheap.
+        hot.store(tile, for: request.cacheKey)
+        return (tile, cache.store(request.cacheKey, bytes: bytes, metadata: tile.metadata))
+    }
+
     /// What the upstream gave for the request: one tile, four children to stitch, or a parent to scale up.
-    private func fetch(_ request: TileRequest, validators: Validators) async throws -> UpstreamTile {
+    func fetch(_ request: TileRequest, validators: Validators) async throws -> UpstreamTile {
         let tile = request.tile
         let started = DispatchTime.now()
         defer { metrics.upstreamFinished(layer: layer.name, since: started) }
@@ -219,22 +204,26 @@ final class LayerService: Sendable {
 
     /// The layer's chain over the upstream image, on the render pool, encoded in the requested format.
     private func render(_ image: UpstreamTile.Image, request: TileRequest) async throws -> [UInt8] {
+        try await renders.run { try self.draw(image, request: request) }
+    }
+
+    /// The layer's chain over the upstream image, encoded in the requested format, on the calling
+    /// thread (a render worker): what a miss renders and a seed (``LayerRecipe``) too.
+    func draw(_ image: UpstreamTile.Image, request: TileRequest) throws -> [UInt8] {
         let processor = TileProcessor(chain: layer.chain, encoder: ImageEncoder.default(for: request.format), limits: decodeLimits)
         let tile = request.tile, limits = decodeLimits
         let started = DispatchTime.now()
         defer { metrics.renderFinished(layer: layer.name, since: started) }
         do {
-            return try await renders.run {
-                switch image {
-                case .single(let input): return try processor.process(input, tile: tile).bytes
-                case .upscaled(let input):
-                    let surface = try input.surface(limits: limits)
-                    try limits.check(width: surface.width * 2, height: surface.height * 2)
-                    return try processor.process(.decoded(try Stitch.scaledUp(surface), format: input.format ?? .png), tile: tile).bytes
-                case .quad(let children):
-                    let surfaces = try children.map { try $0?.surface(limits: limits) }
-                    return try processor.process(.decoded(try Stitch.quad(surfaces), format: request.format), tile: tile).bytes
-                }
+            switch image {
+            case .single(let input): return try processor.process(input, tile: tile).bytes
+            case .upscaled(let input):
+                let surface = try input.surface(limits: limits)
+                try limits.check(width: surface.width * 2, height: surface.height * 2)
+                return try processor.process(.decoded(try Stitch.scaledUp(surface), format: input.format ?? .png), tile: tile).bytes
+            case .quad(let children):
+                let surfaces = try children.map { try $0?.surface(limits: limits) }
+                return try processor.process(.decoded(try Stitch.quad(surfaces), format: request.format), tile: tile).bytes
             }
         } catch let error as CodecError {
             throw undecodable(error, tile: tile)

@@ -1,39 +1,38 @@
 import Foundation
 
-/// The batch (seeding) job: every tile of a list fetched from a source, run through a processor
+/// The batch (seeding) job: every tile of a list made by a ``TileRecipe`` (fetched, then rendered)
 /// and written to a sink, with a bounded number of tiles in flight. Fetches are async (many wait on
-/// the network at once); decoding, rendering, encoding and writing run on a ``WorkerPool`` sized to
-/// the cores. Memory stays bounded whatever the job's size: the list is streamed and at most
-/// `inFlight` tiles exist at a time.
+/// the network at once); rendering, encoding and writing run on a ``WorkerPool``. Memory stays
+/// bounded whatever the job's size: the list is streamed and at most `inFlight` tiles exist at a
+/// time. `cairn render` runs it with a ``SourceRecipe`` into files and archives; `cairn cache
+/// seed` and the admin API's seed jobs with a server layer's recipe into the server's cache.
 ///
 /// A tile that the source does not have is counted as "no tile"; one that cannot be fetched or
-/// decoded is a failure with its reason, and the job goes on. A failure to write the output stops
+/// rendered is a failure with its reason, and the job goes on. A failure to write the output stops
 /// the job (the disk is full, the directory went away): ``run(_:shouldStop:progress:)`` finishes the
 /// tiles in flight and throws.
 public struct BatchRender: Sendable {
-    public let source: any TileSource
-    public let processor: TileProcessor
+    public let recipe: any TileRecipe
     public let sink: any TileSink
     public let workers: WorkerPool
-    /// 1, or 2 for @2x tiles from templates with `{r}` / `{scale}`.
-    public let scale: Int
     /// Skip tiles the sink already has.
     public let resume: Bool
     /// Tiles fetched, processed or written at once.
     public let inFlight: Int
-    /// Animated tiles instead of `source`'s: one source per frame, each frame through the chain.
-    public let animation: AnimatedTiles?
 
-    public init(source: any TileSource, processor: TileProcessor, sink: any TileSink, workers: WorkerPool,
-                scale: Int = 1, resume: Bool = false, inFlight: Int? = nil, animation: AnimatedTiles? = nil) {
-        self.animation = animation
-        self.source = source
-        self.processor = processor
+    public init(recipe: any TileRecipe, sink: any TileSink, workers: WorkerPool, resume: Bool = false, inFlight: Int? = nil) {
+        self.recipe = recipe
         self.sink = sink
         self.workers = workers
-        self.scale = scale
         self.resume = resume
         self.inFlight = max(1, inFlight ?? workers.threadCount * 4)
+    }
+
+    /// A ``SourceRecipe``'s job: `source`'s tiles (or `animation`'s) through `processor`.
+    public init(source: any TileSource, processor: TileProcessor, sink: any TileSink, workers: WorkerPool,
+                scale: Int = 1, resume: Bool = false, inFlight: Int? = nil, animation: AnimatedTiles? = nil) {
+        self.init(recipe: SourceRecipe(source: source, processor: processor, scale: scale, animation: animation),
+                  sink: sink, workers: workers, resume: resume, inFlight: inFlight)
     }
 
     /// Works through `tiles`. `shouldStop` is asked before each tile is started: once it says yes,
@@ -64,7 +63,7 @@ public struct BatchRender: Sendable {
                             break
                         }
                     }
-                    group.addTask { (tile, await self.make(tile)) }
+                    group.addTask { (tile, await self.make(tile, with: self.recipe)) }
                     running += 1
                 }
                 guard let (tile, result) = await group.next() else { break }
@@ -83,29 +82,20 @@ public struct BatchRender: Sendable {
         return report
     }
 
-    /// Fetches, processes and writes one tile (every frame of it, for an animation).
-    private func make(_ tile: TileID) async -> Result<TileOutcome, SinkFailure> {
+    /// Fetches, renders and writes one tile.
+    private func make<Recipe: TileRecipe>(_ tile: TileID, with recipe: Recipe) async -> Result<TileOutcome, SinkFailure> {
         do {
-            let produce: @Sendable () throws -> [UInt8]
-            let processor = self.processor, sink = self.sink
-            if let animation {
-                let frames = try await animation.fetch(tile, scale: scale)
-                guard frames.contains(where: { $0 != nil }) else { return .success(.noTile) }
-                produce = { try animation.encode(frames, tile: tile, processor: processor) }
-            } else {
-                guard let image = try await source.tile(tile, scale: scale) else { return .success(.noTile) }
-                produce = { try processor.process(image, tile: tile).bytes }
-            }
-            let result = try await workers.run { () throws -> Result<TileOutcome, SinkFailure> in
-                let bytes = try produce()
+            guard let fetched = try await recipe.fetch(tile) else { return .success(.noTile) }
+            let sink = self.sink
+            return try await workers.run { () throws -> Result<TileOutcome, SinkFailure> in
+                let rendered = try recipe.render(fetched, tile: tile)
                 do {
-                    try sink.write(tile, data: bytes)
+                    try sink.write(tile, rendered: rendered)
                 } catch {
                     return .failure(SinkFailure(error: error))
                 }
-                return .success(.rendered(bytes: bytes.count))
+                return .success(.rendered(bytes: rendered.bytes.count))
             }
-            return result
         } catch {
             return .success(.failed(String(describing: error)))
         }
