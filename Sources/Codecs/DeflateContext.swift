@@ -31,13 +31,6 @@ final class DeflateContext {
         return (output, size)
     }
 
-    /// Compresses `count` bytes at `input` with ``FastDeflate`` into ``compressed``; returns the stream and its size.
-    /// `rowBytes` is the length of one filtered scanline including its filter byte.
-    func fastCompress(_ input: UnsafePointer<UInt8>, count: Int, rowBytes: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
-        let output = compressed.bytes(FastDeflate.bound(count))
-        return (output, FastDeflate.compress(input, count: count, rowBytes: rowBytes, into: output))
-    }
-
     // MARK: Pool
 
     private static let lock = NSLock()

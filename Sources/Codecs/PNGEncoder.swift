@@ -22,7 +22,7 @@ public struct PNGEncoder: SurfaceEncoder, Equatable, Hashable {
         /// Difference to the Paeth predictor of left, above and upper-left.
         case paeth
         /// Per row, the filter with the smallest sum of absolute differences: of all five PNG filters
-        /// with libdeflate and `.fast`; with ``Compressor/simd``, of none, sub, up and Paeth, or no
+        /// with libdeflate; with ``Compressor/simd``, of none, sub, up and Paeth, or no
         /// filtering at all when a sample of the image codes about as small unfiltered (flat-colour art).
         case adaptive
     }
@@ -35,10 +35,6 @@ public struct PNGEncoder: SurfaceEncoder, Equatable, Hashable {
         /// (``SIMDPath``). Every path writes the same bytes. On mosaicked map tiles and overlay tiles
         /// 3–4× faster than libdeflate level 1 with the `sub` filter, at no more bytes (see docs/png-encoder.md).
         case simd
-        /// Cairn's own deflate (per-block Huffman codes over literals, byte runs and one-row-up
-        /// matches, see `FastDeflate`): 1.5–2× faster than libdeflate level 1 on tiles and badges,
-        /// but 5–105 % bigger files, and no faster on high-entropy translucent images.
-        case fast
         /// libdeflate at ``PNGEncoder/level``.
         case libdeflate
     }

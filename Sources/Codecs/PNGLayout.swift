@@ -48,10 +48,8 @@ enum PNGLayout {
         case .truecolor(let opaque) where options.compressor == .simd:
             result = context.simdCompress(image, opaque: opaque, filter: options.filter, path: options.simdPath)
         case .truecolor(let opaque):
-            let (raw, count, rowBytes) = PNGWriter.truecolorScanlines(image, opaque: opaque, filter: options.filter,
-                                                                      context: context)
-            result = options.compressor == .fast
-                ? context.fastCompress(raw, count: count, rowBytes: rowBytes) : context.zlibCompress(raw, count: count)
+            let (raw, count) = PNGWriter.truecolorScanlines(image, opaque: opaque, filter: options.filter, context: context)
+            result = context.zlibCompress(raw, count: count)
         }
         guard result.1 > 0 else { throw .encodeFailed("PNG: the compressor failed (out of memory)") }
         return result

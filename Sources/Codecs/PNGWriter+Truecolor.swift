@@ -1,9 +1,8 @@
 /// RGB and RGBA PNG scanlines (colour types 2 and 6): pixels converted and filtered row by row.
 extension PNGWriter {
-    /// Converts and filters `image` into scanlines in `context.raw`; returns them, their size and the
-    /// length of one scanline with its filter byte.
+    /// Converts and filters `image` into scanlines in `context.raw`; returns them and their size.
     static func truecolorScanlines(_ image: PixelRows, opaque: Bool, filter: PNGEncoder.Filter,
-                                   context: DeflateContext) -> (UnsafeMutablePointer<UInt8>, Int, Int) {
+                                   context: DeflateContext) -> (UnsafeMutablePointer<UInt8>, Int) {
         let width = image.width, height = image.height
         let bpp = opaque ? 3 : 4
         let rowBytes = width * bpp
@@ -42,7 +41,7 @@ extension PNGWriter {
             }
             swap(&current, &previous)
         }
-        return (raw, rawCount, rowBytes + 1)
+        return (raw, rawCount)
     }
 
     /// Tries all five filters and writes the type byte and the row with the smallest ``PNGFilters/cost(_:_:)``.

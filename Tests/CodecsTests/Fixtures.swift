@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 @testable import Codecs
+import TestSupport
 
 /// Test inputs and helpers shared by the Codecs tests.
 enum Fixtures {
@@ -84,6 +85,37 @@ enum TestImages {
     static func stripes(_ colors: [RGBA8], width: Int = 40, height: Int = 30) throws -> Surface {
         try surface(width: width, height: height) { x, y in colors[(x / 3 + y) % colors.count] }
     }
+
+    /// A translucent gradient over the real tile 2/2/1: every pixel differs.
+    static func translucentOverTile(opaque: Bool = false) throws -> Surface {
+        let tile = try ImageDecoder.decode(try Fixtures.tile(2, 2, 1))
+        let pixels = tile.premultipliedPixels
+        return try surface(width: tile.width, height: tile.height) { x, y in
+            let t = RGBA8(premultiplied: pixels[y * tile.width + x])
+            return RGBA8(r: UInt8((Int(t.r) * 3 + x) / 4), g: UInt8((Int(t.g) * 3 + y) / 4),
+                         b: UInt8((Int(t.b) + (x + y) / 2) / 2), a: opaque ? 255 : UInt8(60 + (x + 2 * y) * 195 / 765))
+        }
+    }
+
+    /// A badge (circle + ring) with a band of text-like antialiased noise in the middle.
+    static func textBadge(size: Int = 96) throws -> Surface {
+        let surface = try badge(size: size)
+        var noise = SplitMix64(seed: 7)
+        surface.withMutablePixels { pixels, stride in
+            for y in size * 2 / 5..<size * 3 / 5 {
+                for x in size / 4..<size * 3 / 4 where noise.next() % 3 == 0 {
+                    let v = UInt8(128 + noise.next() % 128)
+                    pixels[y * stride + x] = RGBA8(r: v, g: v, b: v, a: 255).premultiplied
+                }
+            }
+        }
+        return surface
+    }
+}
+
+extension SplitMix64 {
+    /// The low byte of the next value: noise pixels that reproduce from the seed.
+    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
 }
 
 // MARK: - Pixel comparison

@@ -13,7 +13,7 @@ import TestSupport
 
     /// Odd and even sizes (PngSuite's 1…40), 1×1, a 4096-wide strip, flat, noisy and translucent images.
     static func surfaces() throws -> [(name: String, surface: Surface)] {
-        var noise = FastDeflateTests.Noise(state: 21)
+        var noise = SplitMix64(seed: 21)
         var result: [(String, Surface)] = []
         for side in 1...40 {
             result.append(("noise RGBA \(side)x\(side)", try TestImages.surface(width: side, height: side) { _, _ in
@@ -45,10 +45,10 @@ import TestSupport
         result.append(("16-colour noise 160x160", try TestImages.surface(width: 160, height: 160) { _, _ in
             palette[Int(noise.byte() % 16)]
         }))
-        result.append(("translucent over tile", try FastDeflateTests.translucentOverTile()))
-        result.append(("opaque over tile", try FastDeflateTests.translucentOverTile(opaque: true)))
+        result.append(("translucent over tile", try TestImages.translucentOverTile()))
+        result.append(("opaque over tile", try TestImages.translucentOverTile(opaque: true)))
         result.append(("badge", try TestImages.badge()))
-        result.append(("text badge", try FastDeflateTests.textBadge()))
+        result.append(("text badge", try TestImages.textBadge()))
         for name in Fixtures.validPNGSuite where name.hasPrefix("s") || name.hasPrefix("basn6") || name.hasPrefix("tbbn") {
             result.append(("PngSuite \(name)", try ImageDecoder.decode(try Fixtures.pngSuite(name))))
         }
@@ -134,7 +134,7 @@ import TestSupport
     }
 
     @Test func checksumKernelsMatchLibdeflate() {
-        var noise = FastDeflateTests.Noise(state: 5)
+        var noise = SplitMix64(seed: 5)
         let data = (0..<70_000).map { _ in noise.byte() }
         let ones = [UInt8](repeating: 255, count: 70_000)
         for path in Self.paths {
