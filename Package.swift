@@ -116,9 +116,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "TestSupport", "CMalloc"]),
+        // A seeded generator (SplitMix64) for the bench and the tests: the same cases on every run.
+        .target(name: "SeededRandom"),
+        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "SeededRandom", "CMalloc"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas", "CPNGReference", "SeededRandom"]),
+        // libpng's simplified API, the independent decoder the Codecs tests compare against.
+        .target(name: "CPNGReference", path: "Tests/CPNGReference", linkerSettings: [.linkedLibrary("png16")]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),
         .target(
             name: "TestUpstream",
@@ -129,13 +133,13 @@ let package = Package(
             ],
             path: "Tests/TestUpstream"
         ),
-        // What several test targets (and the bench) share: a seeded generator, GeoJSON features.
+        // GeoJSON features as the CLI and server tests read them.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ClustersTests", dependencies: ["Clusters", "TestSupport"]),
+        .testTarget(name: "ClustersTests", dependencies: ["Clusters", "SeededRandom"]),
         .testTarget(name: "ClusterOverlaysTests", dependencies: ["ClusterOverlays", "Clusters", "Markers", "Canvas", "Codecs"]),
         .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "TestSupport"]),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "TestUpstream", "TestPostgres", "TestSupport"]),
     ]

@@ -1,6 +1,6 @@
 import Clusters
 import Foundation
-import TestSupport
+import SeededRandom
 
 /// The "Clusters" section: supercluster's index built over 100,000 and 1,000,000 uniformly random
 /// points (max zoom 16), the process's memory peak after the 1,000,000-point build, and a map

@@ -1,6 +1,6 @@
 import Clusters
 import Foundation
-import TestSupport
+import SeededRandom
 
 /// The "Filtered clusters" section: 1,000,000 points with 5 properties, a query filter matching
 /// 10 % of them. Its first answer (the properties' columns read, the matching points picked, their

@@ -1,6 +1,6 @@
 import Clusters
 import Foundation
-import TestSupport
+import SeededRandom
 
 /// A SplitMix64 generator for the clustering property tests: the same cases on every run, and every
 /// failure message names the seed, so `SEED=N swift test --filter ClustersTests.<Suite>` replays

@@ -1,7 +1,7 @@
 import Canvas
 import Foundation
 @testable import Codecs
-import TestSupport
+import SeededRandom
 
 /// Test inputs and helpers shared by the Codecs tests.
 enum Fixtures {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Codecs
 import CCodecs
-import TestSupport
+import SeededRandom
 
 /// Cairn's own SIMD PNG encoder (``PNGEncoder/Compressor/simd``) on every instruction-set path this CPU
 /// runs: decoded pixels (Cairn's libpng decoder, libpng's simplified API, Pillow), pngcheck, identical

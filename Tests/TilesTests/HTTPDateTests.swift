@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import SeededRandom
 import Tiles
 
 /// `HTTPDate.format` builds IMF-fixdate from `gmtime_r`'s fields; a `DateFormatter` with the

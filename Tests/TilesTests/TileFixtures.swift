@@ -2,7 +2,7 @@ import Canvas
 import Codecs
 import Foundation
 import Tiles
-import TestSupport
+import SeededRandom
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path

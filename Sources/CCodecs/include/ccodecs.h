@@ -58,20 +58,6 @@ void ccodecs_png_decoder_destroy(ccodecs_png_decoder *decoder);
 void ccodecs_png_set_direct_rows(ccodecs_png_decoder *decoder, int enabled);
 int ccodecs_png_took_direct_rows(const ccodecs_png_decoder *decoder);
 
-/*
- * TEST REFERENCE ONLY: an independent PNG decode through libpng's simplified API
- * (png_image_begin_read_from_memory / png_image_finish_read), for tests to compare against.
- * With `linear16` 0: straight-alpha 8-bit RGBA (4 bytes a pixel); files without gAMA/sRGB are
- * taken as sRGB, so 8-bit samples pass through unchanged. With `linear16` 1: 16-bit RGBA
- * (8 bytes a pixel, native-endian) with premultiplied alpha; a 16-bit file without gAMA/sRGB is
- * taken as linear, so its samples pass through unchanged (the simplified API's own 16-to-8-bit
- * path mangles interlaced images in libpng 1.6.39, which is why this mode exists).
- * With `pixels` NULL, only fills width and height.
- */
-int ccodecs_reference_png_decode(const uint8_t *data, size_t size, int linear16, void *pixels,
-                                 uint32_t *width, uint32_t *height,
-                                 char *message, size_t message_size);
-
 /* ---- JPEG (libjpeg-turbo) --------------------------------------------------------------- */
 
 typedef struct ccodecs_jpeg_decoder ccodecs_jpeg_decoder;

@@ -1,8 +1,7 @@
-internal import CCodecs
+import CPNGReference
 
-/// TEST REFERENCE ONLY: decodes a PNG through libpng's simplified API, a path independent of
-/// ``ImageDecoder`` (see `ccodecs_reference_png_decode`). Internal; tests reach it with
-/// `@testable import Codecs`.
+/// Decodes a PNG through libpng's simplified API, a path independent of ``ImageDecoder``
+/// (see `png_reference_decode`), for the tests to compare against.
 enum PNGReference {
     struct Image {
         var width: Int
@@ -25,14 +24,12 @@ enum PNGReference {
     private static func decode<Sample: FixedWidthInteger>(_ bytes: [UInt8], linear16: Bool, _: Sample.Type) -> Image? {
         bytes.withUnsafeBufferPointer { input -> Image? in
             var width: UInt32 = 0, height: UInt32 = 0
-            guard ccodecs_reference_png_decode(input.baseAddress, input.count, 0, nil, &width, &height, nil, 0) == CCODECS_OK
-            else { return nil }
+            guard png_reference_decode(input.baseAddress, input.count, 0, nil, &width, &height) == 0 else { return nil }
             var samples = [Sample](repeating: 0, count: Int(width) * Int(height) * 4)
             let status = samples.withUnsafeMutableBytes {
-                ccodecs_reference_png_decode(input.baseAddress, input.count, linear16 ? 1 : 0, $0.baseAddress,
-                                             &width, &height, nil, 0)
+                png_reference_decode(input.baseAddress, input.count, linear16 ? 1 : 0, $0.baseAddress, &width, &height)
             }
-            guard status == CCODECS_OK else { return nil }
+            guard status == 0 else { return nil }
             return Image(width: Int(width), height: Int(height), samples: samples.map { UInt16($0) })
         }
     }
