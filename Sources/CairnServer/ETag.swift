@@ -5,7 +5,7 @@ import Foundation
 /// in front agree.
 enum ETag {
     static func of(_ bytes: [UInt8]) -> String {
-        "\"" + String(ContentHash.xxh64(bytes), radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
+        "\"" + String(XXH64.digest(bytes), radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
     }
 
     /// True when an `If-None-Match` header value names `etag` (or is `*`); weak comparison, as RFC 9110 asks for it.

@@ -2,7 +2,7 @@
 /// over each 32-byte stripe, then the tail and a final avalanche. About twenty times faster than a
 /// byte-at-a-time hash on a tile, and what `xxhsum -H1` and Python's `xxhash.xxh64` print for the
 /// same bytes, so a tag can be checked outside Cairn.
-enum ContentHash {
+enum XXH64 {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -10,7 +10,7 @@ enum ContentHash {
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
     /// The XXH64 digest of `bytes`.
-    static func xxh64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
         var offset = 0
         var hash: UInt64
@@ -50,8 +50,8 @@ enum ContentHash {
     }
 
     /// The XXH64 digest of `bytes`.
-    static func xxh64(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { xxh64($0) }
+    static func digest(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { digest($0) }
     }
 
     @inline(__always)
