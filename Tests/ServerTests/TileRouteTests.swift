@@ -3,6 +3,7 @@ import Codecs
 import Foundation
 import Testing
 import TestUpstream
+import Tiles
 
 /// `GET /tiles/{layer}/{z}/{x}/{y}[@2x].{ext}` against a real server and a loopback upstream serving the corpus.
 @Suite struct TileRouteTests {
@@ -32,7 +33,7 @@ import TestUpstream
         // No freshness from the upstream: the configured ttl (7 days by default).
         let maxAge = first.header("Cache-Control")?.firstMatch(of: /^public, max-age=(\d+)$/).flatMap { Int($0.1) }
         #expect(maxAge.map { (7 * 86400 - 5...7 * 86400).contains($0) } == true, "\(first.header("Cache-Control") ?? "none")")
-        let lastModified = try #require(first.header("Last-Modified").flatMap(parseHTTPDate))
+        let lastModified = try #require(first.header("Last-Modified").flatMap(HTTPDate.parse))
         #expect(abs(lastModified.timeIntervalSinceNow) < 30)
 
         let second = try server.request("/tiles/world/2/2/1.png")
@@ -222,13 +223,4 @@ func meanDifference(_ a: Surface, _ b: Surface) -> Double {
         }
     }
     return Double(total) / Double(count)
-}
-
-/// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
-func parseHTTPDate(_ text: String) -> Date? {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    return formatter.date(from: text)
 }

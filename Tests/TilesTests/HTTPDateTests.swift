@@ -34,6 +34,23 @@ import Tiles
         }
     }
 
+    /// RFC 9110 §5.6.7's example, the same instant in its three forms: a sender writes only the
+    /// first; a recipient reads all three.
+    @Test func theRFCsExampleInEveryForm() {
+        let instant = Date(timeIntervalSince1970: 784_111_777)
+        #expect(HTTPDate.format(instant) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == instant)  // IMF-fixdate
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == instant)  // obsolete RFC 850
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == instant)  // ANSI C's asctime()
+        #expect(HTTPDate.parse("  Sun, 06 Nov 1994 08:49:37 GMT ") == instant)
+    }
+
+    @Test func textThatIsNoHTTPDateIsNil() {
+        for text in ["", "yesterday", "1994-11-06T08:49:37Z", "784111777", "Sun, 06 Nov 1994", "Sun, 32 Nov 1994 08:49:37 GMT"] {
+            #expect(HTTPDate.parse(text) == nil, "\(text)")
+        }
+    }
+
     @Test func formattedDatesParseBack() {
         let date = Date(timeIntervalSince1970: 1_764_000_000)
         #expect(HTTPDate.parse(HTTPDate.format(date)) == date)
