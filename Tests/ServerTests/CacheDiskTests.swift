@@ -3,20 +3,23 @@ import Foundation
 import Testing
 import TestUpstream
 
-/// The disk cache when the disk lets it down: a full disk (a small tmpfs the test mounts) still
-/// gets every answer, rendered without storing, with one warning a minute and every failed store
-/// counted; a cache directory deleted under the running server is made again.
+/// The disk cache when the disk lets it down: a server started on a full disk (a small tmpfs the
+/// test mounts) gets every answer, rendered without storing, with one warning a minute and every
+/// failed store counted; a cache directory deleted under the running server is made again, and
+/// `.cairn-changes` truncated, deleted or replaced under it ends nothing.
 @Suite(.serialized) struct CacheDiskTests {
     private let warning = "cannot store in the disk cache"
 
+    /// The disk is full before the server starts: not even `.cairn-changes` gets its eight bytes
+    /// (a mapping of it ended the server with SIGBUS at its first lookup).
     @Test func aFullCacheDiskStillAnswersWarnsOnceAndCountsTheFailedStores() throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
         defer { upstream.stop() }
         let disk = try SmallDisk(size: "256k")
         let cache = disk.path + "/cache"
+        disk.fill()
         let server = try ServerProcess(config: TestConfig.world(upstream), environment: ["CAIRN_CACHE_DIR": cache])
         defer { server.kill() }
-        disk.fill()
 
         let tiles = (0..<4).flatMap { x in (0..<4).map { y in "/tiles/world/2/\(x)/\(y).png" } }
         let badges = (1...8).map { "/badges/\($0).png" }
@@ -54,5 +57,33 @@ import TestUpstream
         #expect(files(under: server.cacheDirectory).contains("world/2/1/1.png"))
         #expect(files(under: server.cacheDirectory).count == 4, "\(files(under: server.cacheDirectory))")  // two images, two .meta
         #expect(!server.log.contains(warning))
+    }
+
+    /// Someone truncates, deletes or replaces `.cairn-changes` under the running server: every
+    /// request is still answered (a mapping of the file ended the server with SIGBUS at the next
+    /// lookup), and after the truncation a purge from another process is seen by the next request.
+    @Test func aChangesFileTruncatedDeletedOrReplacedUnderTheServerEndsNothing() throws {
+        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+        defer { upstream.stop() }
+        let server = try ServerProcess(config: TestConfig.world(upstream))
+        defer { server.kill() }
+        let target = "/tiles/world/2/2/1.png", changes = server.cacheDirectory + "/.cairn-changes"
+        #expect(try server.request(target).header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(try server.request(target).header("Cache-Status") == "cairn; hit")
+
+        #expect(truncate(changes, 0) == 0)
+        #expect(try server.request(target).status == 200)
+        #expect(try server.request(target).header("Cache-Status") == "cairn; hit")
+        let purge = try server.cache("purge", "--layer", "world")
+        #expect(purge.status == 0, "\(purge.stderr)")
+        #expect(try server.request(target).header("Cache-Status") == "cairn; fwd=miss; stored")
+
+        try FileManager.default.removeItem(atPath: changes)
+        #expect(try server.request(target).status == 200)
+        try Data(count: 3).write(to: URL(fileURLWithPath: changes + ".new"))
+        #expect(rename(changes + ".new", changes) == 0)
+        #expect(try server.request(target).status == 200)
+        #expect(try server.request("/badges/7.png").status == 200)
+        #expect(server.waitForExit(timeout: 0) == nil, "the server is still running: \(server.log)")
     }
 }

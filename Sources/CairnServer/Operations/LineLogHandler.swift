@@ -1,24 +1,32 @@
 import Foundation
 import Logging
-import Synchronization
 
 /// swift-log output on stderr, one line per event: `2026-11-22T08:00:00.123Z info request method=GET …`
 /// as text, or a JSON object per line (`--log-format json`) for log shippers. Lines below `notice`
-/// (the request log) are written in batches (``LogOutput``).
+/// (the request log) are written in batches off the threads that log them (``LogOutput``).
 public struct LineLogHandler: LogHandler {
     public enum Format: String, Sendable, CaseIterable {
         case text, json
     }
 
+    /// A line's fields: keys and values as text, in key order.
+    typealias Fields = [(key: String, value: String)]
+
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
     private let label: String
     private let format: Format
+    let output: LogOutput
 
     public init(label: String, level: Logger.Level, format: Format) {
+        self.init(label: label, level: level, format: format, output: .standardError)
+    }
+
+    init(label: String, level: Logger.Level, format: Format, output: LogOutput) {
         self.label = label
         logLevel = level
         self.format = format
+        self.output = output
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -27,28 +35,62 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let level = event.level, message = event.message
-        let fields = metadata.merging(event.metadata ?? [:]) { $1 }
-        let time = LogTime.now()
-        let text: String
-        switch format {
-        case .text:
-            let pairs = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted("\($0.value)"))" }
-            text = ([time + "Z", level.rawValue, message.description] + pairs).joined(separator: " ")
-        case .json:
-            var object: [String: String] = fields.mapValues { "\($0)" }
-            object["time"] = time + "Z"
-            object["level"] = level.rawValue
-            object["message"] = message.description
-            object["logger"] = label
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-            text = String(decoding: data, as: UTF8.self)
-        }
-        LogOutput.write(text, urgent: level >= .notice)
+        let fields = (event.metadata ?? [:]).map { (key: $0.key, value: "\($0.value)") }.sorted { $0.key < $1.key }
+        log(level: event.level, message: event.message.description, fields: fields)
     }
 
-    /// Values with spaces or quotes are quoted, so each line splits cleanly into key=value pairs.
-    private static func quoted(_ value: String) -> String {
-        value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
+    /// Logs a line whose fields are already text in key order, without a `Logger.Metadata` on the way
+    /// (the request log, ``RequestRecord``); this handler's own metadata joins them.
+    func log(level: Logger.Level, message: String, fields: Fields) {
+        let fields = metadata.isEmpty ? fields : Self.merged(metadata, fields)
+        switch format {
+        case .text:
+            output.append(urgent: level >= .notice) { bytes in
+                LogTime.append(to: &bytes)
+                bytes.append(UInt8(ascii: "Z"))
+                for word in [level.rawValue, message] {
+                    bytes.append(UInt8(ascii: " "))
+                    bytes.append(contentsOf: word.utf8)
+                }
+                for field in fields {
+                    bytes.append(UInt8(ascii: " "))
+                    bytes.append(contentsOf: field.key.utf8)
+                    bytes.append(UInt8(ascii: "="))
+                    Self.appendQuoted(field.value, to: &bytes)
+                }
+            }
+        case .json:
+            var object = [String: String](fields, uniquingKeysWith: { $1 })
+            object["time"] = LogTime.now() + "Z"
+            object["level"] = level.rawValue
+            object["message"] = message
+            object["logger"] = label
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            output.append(urgent: level >= .notice) { $0.append(contentsOf: data) }
+        }
+    }
+
+    /// The handler's metadata and a line's fields (which win), in key order.
+    private static func merged(_ metadata: Logger.Metadata, _ fields: Fields) -> Fields {
+        var all = metadata.mapValues { "\($0)" }
+        for field in fields { all[field.key] = field.value }
+        return all.map { (key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+    }
+
+    /// Values with spaces, quotes or `=` are quoted (their quotes escaped), so each line splits
+    /// cleanly into key=value pairs.
+    private static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+        let utf8 = value.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }) else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(UInt8(ascii: "\\")) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }
+

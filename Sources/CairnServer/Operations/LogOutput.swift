@@ -3,56 +3,150 @@ import Glibc
 import Synchronization
 import Tiles
 
-/// Where log lines go: stderr, written in batches. A request's line is put in a buffer that is
-/// written out every 20 ms (or once it holds 64 kB), so a busy server makes one `write` per
-/// batch rather than one per request; a line at `notice` or above is written at once with
-/// everything before it (order is kept), and whatever is buffered is written when the process exits.
-enum LogOutput {
-    private static let pending = Mutex((bytes: [UInt8](), flusher: false))
-    private static let limit = 64 << 10
+/// Where log lines go: a file descriptor (stderr for `cairn`, ``standardError``), written in
+/// batches by a writer thread of its own, as nginx's `access_log … buffer=64k flush=…` does, so a
+/// request's line costs the thread that answered it a copy into a buffer, not a `write`.
+///
+/// - A line is appended to one buffer shared by every thread, so lines are written in the order they
+///   were appended (and a connection's lines in the order of its requests).
+/// - The writer writes the buffer once it holds ``limit`` bytes, and at the latest ``interval`` after
+///   its oldest line was appended; it sleeps while there is nothing to write.
+/// - A line at `notice` or above is `urgent`: written at once, with everything before it, by the
+///   thread that logs it.
+/// - No line is dropped for want of room: if the writer falls behind (the buffer reaches
+///   ``capacity``), the threads that log wait for it to take the buffer.
+/// - A failed `write` (a full disk, a closed descriptor) discards that batch, counts it in
+///   ``failedWrites``, and logging carries on: it never stops or crashes the process.
+/// - ``stop()`` writes out everything and ends the writer (at exit, for ``standardError``); lines
+///   appended after it are written at once.
+final class LogOutput: @unchecked Sendable {
+    /// The process's stderr, flushed and stopped when the process exits.
+    static let standardError: LogOutput = {
+        let output = LogOutput(fileDescriptor: 2)
+        atexit { LogOutput.standardError.stop() }
+        return output
+    }()
 
-    /// Adds `line` (with its newline); written now when `urgent`, or when the buffer is full.
-    static func write(_ line: String, urgent: Bool) {
-        let (full, startFlusher) = pending.withLock { state -> (Bool, Bool) in
-            state.bytes.append(contentsOf: line.utf8)
-            state.bytes.append(10)
-            let start = !state.flusher
-            state.flusher = true
-            return (state.bytes.count >= limit, start)
-        }
-        if startFlusher { start() }
-        if urgent || full { flush() }
+    let fileDescriptor: Int32
+    /// Bytes that make a batch worth writing at once.
+    let limit: Int
+    /// Bytes beyond which the threads that log wait for the writer.
+    let capacity: Int
+    /// The longest a line waits in the buffer.
+    let interval: Duration
+    let clock: any LogClock
+
+    /// Guards `pending`, `oldest`, `writer` and `stopping`, and wakes the writer and waiting producers.
+    private let condition = NSCondition()
+    private var pending: [UInt8] = []
+    /// When the oldest line in `pending` was appended.
+    private var oldest: ContinuousClock.Instant?
+    private var writer = Writer.notStarted
+    private var stopping = false
+
+    private enum Writer {
+        case notStarted, running, finished
     }
 
-    /// Writes out what is buffered.
-    static func flush() {
-        output.withLock { _ in
-            let bytes = pending.withLock { state -> [UInt8] in
-                defer { state.bytes.removeAll(keepingCapacity: true) }
-                return state.bytes
+    /// One batch written at a time, so batches never interleave; the buffer the last one was in.
+    private let writing = Mutex([UInt8]())
+    private let failures = Atomic<Int>(0)
+
+    init(fileDescriptor: Int32, limit: Int = 64 << 10, capacity: Int = 1 << 20, interval: Duration = .milliseconds(100),
+         clock: any LogClock = SystemLogClock()) {
+        self.fileDescriptor = fileDescriptor
+        self.limit = limit
+        self.capacity = max(capacity, limit)
+        self.interval = interval
+        self.clock = clock
+        pending.reserveCapacity(limit + limit / 4)
+    }
+
+    /// Batches whose `write` failed (and which were discarded) so far.
+    var failedWrites: Int { failures.load(ordering: .relaxed) }
+
+    /// Appends the line `render` appends to the bytes it is given, and its newline; written now
+    /// when `urgent`, else by the writer.
+    func append(urgent: Bool, _ render: (inout [UInt8]) -> Void) {
+        condition.lock()
+        while pending.count >= capacity, !stopping { condition.wait() }
+        let wasEmpty = pending.isEmpty, wasBelowLimit = pending.count < limit
+        render(&pending)
+        pending.append(10)
+        if wasEmpty { oldest = clock.now }
+        let startWriter = writer == .notStarted && !stopping
+        if startWriter { writer = .running }
+        // The writer sleeps until there is a line, then until its time or a full batch.
+        if wasEmpty || (wasBelowLimit && pending.count >= limit) { condition.broadcast() }
+        let direct = urgent || stopping
+        condition.unlock()
+        if startWriter { NamedThread.start("cairn-log") { [self] in runWriter() } }
+        if direct { flush() }
+    }
+
+    /// Writes out everything appended so far, on the calling thread.
+    func flush() {
+        writing.withLock { batch in
+            condition.lock()
+            swap(&batch, &pending)
+            oldest = nil
+            condition.broadcast()
+            condition.unlock()
+            guard !batch.isEmpty else { return }
+            if !write(batch) { failures.add(1, ordering: .relaxed) }
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Writes out everything and ends the writer thread (waiting for it); later lines are written at once.
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while writer == .running { condition.wait() }
+        condition.unlock()
+        flush()
+    }
+
+    private func runWriter() {
+        condition.lock()
+        while !stopping {
+            guard let oldest else {
+                condition.wait()
+                continue
             }
+            let deadline = oldest + interval
+            if pending.count >= limit || clock.now >= deadline {
+                condition.unlock()
+                flush()
+                condition.lock()
+            } else {
+                clock.wait(on: condition, until: deadline)
+            }
+        }
+        writer = .finished
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Writes all of `bytes`; false if the descriptor refused them.
+    private func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
-            bytes.withUnsafeBytes { buffer in
-                while offset < buffer.count {
-                    let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 && errno == EINTR { continue }
-                    guard written > 0 else { return }
+            while offset < buffer.count {
+                let written = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
                     offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else if written < 0 && errno == EAGAIN {
+                    var ready = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                } else {
+                    return false
                 }
             }
-        }
-    }
-
-    /// One writer at a time, so batches never interleave.
-    private static let output = Mutex(())
-
-    private static func start() {
-        atexit { LogOutput.flush() }
-        NamedThread.start("cairn-log") {
-            while true {
-                usleep(20_000)
-                flush()
-            }
+            return true
         }
     }
 }

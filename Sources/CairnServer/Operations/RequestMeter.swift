@@ -10,9 +10,12 @@ struct RequestMeter: Sendable {
     let counter: CoreMetrics.Counter
     let timer: CoreMetrics.Timer
 
-    /// Counts one request that started at `start` and is answered now.
-    func record(since start: DispatchTime) {
+    /// Counts one request that started at `start` and is answered now; returns how long it took, in nanoseconds.
+    @discardableResult
+    func record(since start: DispatchTime) -> UInt64 {
+        let nanoseconds = DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds
         counter.increment()
-        timer.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+        timer.recordNanoseconds(Int64(nanoseconds))
+        return nanoseconds
     }
 }

@@ -11,11 +11,15 @@ struct RequestRecord: Sendable {
     /// The logger's level, read once: reading it through the logger copies its handler, a few
     /// per cent of a cached hit's work when nothing is logged.
     private let loggedLevel: Logger.Level
+    /// The logger's handler when it is Cairn's own (`cairn serve`'s): the line goes to it with its
+    /// fields as text in key order, without a `Logger.Metadata` dictionary on the way.
+    private let lines: LineLogHandler?
 
     init(metrics: ServerMetrics, logger: Logger) {
         self.metrics = metrics
         self.logger = logger
         loggedLevel = logger.logLevel
+        lines = logger.handler as? LineLogHandler
     }
 
     /// `target` is the request's target as sent (path and query); `cacheStatus` the answer's `Cache-Status`.
@@ -28,17 +32,25 @@ struct RequestRecord: Sendable {
     /// The same, counted with a meter the caller keeps for its route and status.
     func finished(method: HTTPRequest.Method, target: String, meter: RequestMeter, cacheStatus: String?,
                   failure: (any Error)? = nil, since start: DispatchTime) {
-        meter.record(since: start)
+        let nanoseconds = meter.record(since: start)
         let route = meter.route, status = meter.status
         let level: Logger.Level = status >= 500 && status != 503 ? .warning : .info
         guard loggedLevel <= level else { return }
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-        var metadata: Logger.Metadata = [
-            "method": "\(method.rawValue)", "path": "\(target.prefix(300))", "route": "\(route)",
-            "status": "\(status)", "ms": "\((milliseconds * 100).rounded() / 100)",
-        ]
-        if let cacheStatus { metadata["cache"] = "\(cacheStatus)" }
-        if let failure, status >= 500 { metadata["error"] = "\(String(describing: failure).prefix(500))" }
-        logger.log(level: level, "request", metadata: metadata)
+        let milliseconds = Double(nanoseconds) / 1e6
+        // In key order.
+        var fields: LineLogHandler.Fields = []
+        fields.reserveCapacity(7)
+        if let cacheStatus { fields.append(("cache", cacheStatus)) }
+        if let failure, status >= 500 { fields.append(("error", String(String(describing: failure).prefix(500)))) }
+        fields.append(("method", method.rawValue))
+        fields.append(("ms", "\((milliseconds * 100).rounded() / 100)"))
+        fields.append(("path", target.utf8.count <= 300 ? target : String(target.prefix(300))))
+        fields.append(("route", route))
+        fields.append(("status", String(status)))
+        if let lines {
+            lines.log(level: level, message: "request", fields: fields)
+        } else {
+            logger.log(level: level, "request", metadata: Logger.Metadata(uniqueKeysWithValues: fields.map { ($0.key, .string($0.value)) }))
+        }
     }
 }
