@@ -3,7 +3,7 @@ import Markers
 
 extension Cairn {
     /// `cairn badge COUNT`: one cluster badge to a file or stdout.
-    struct Badge: ParsableCommand {
+    struct Badge: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw one cluster badge.",
             discussion: """
@@ -25,7 +25,7 @@ extension Cairn {
             guard count >= 0 else { throw ValidationError("COUNT must not be negative (got \(count))") }
         }
 
-        func run() throws {
+        func run() async throws {
             try global.configureFonts()
             let style = try look.resolvedStyle()
             let format = look.resolvedFormat(output: output)

@@ -5,7 +5,7 @@ import Markers
 
 extension Cairn {
     /// `cairn badges`: many badges at once, as files or a sprite sheet.
-    struct Badges: ParsableCommand {
+    struct Badges: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw cluster badges in batch: one file per count, or a MapLibre sprite sheet.",
             discussion: """
@@ -57,7 +57,7 @@ extension Cairn {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             try global.configureFonts()
             let style = try look.resolvedStyle()
             let countList = try requestedCounts(style: style)

@@ -6,7 +6,7 @@ import Tiles
 extension Cairn {
     /// `cairn cache stats|clear|purge|seed --config FILE`: the server's disk cache, seen and changed
     /// from the command line — also while the server runs (it is told, and forgets what went).
-    struct Cache: ParsableCommand {
+    struct Cache: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "See, seed, purge and clear the server's disk cache.",
             discussion: """
@@ -25,7 +25,7 @@ extension Cairn {
 }
 
 /// `cairn cache stats [--json]`.
-struct CacheStatsCommand: ParsableCommand {
+struct CacheStatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Entries, bytes, oldest and newest entry per layer, dataset, badges and cards, and the share of cache.max_size.")
@@ -35,7 +35,7 @@ struct CacheStatsCommand: ParsableCommand {
 
     @OptionGroup var configFile: ConfigOption
 
-    func run() throws {
+    func run() async throws {
         let directory = CacheDirectory(config: try configFile.load())
         // A typo in cache.dir or CAIRN_CACHE_DIR would otherwise look like an empty cache.
         if !FileManager.default.fileExists(atPath: directory.root) { Terminal.warning("\(directory.root): no cache directory (yet)") }
@@ -49,7 +49,7 @@ struct CacheStatsCommand: ParsableCommand {
 }
 
 /// `cairn cache clear [--layer NAME…] [--dataset NAME…] [--badges] [--cards]`.
-struct CacheClearCommand: ParsableCommand {
+struct CacheClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Remove every cached entry, or those of the named layers, datasets, badges or cards.")
@@ -69,7 +69,7 @@ struct CacheClearCommand: ParsableCommand {
     @OptionGroup var configFile: ConfigOption
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let directory = CacheDirectory(config: try configFile.load())
         var groups = try layer.map { name throws -> CacheGroup in
             guard directory.layout.layers.contains(name) else { throw CacheCommandError.unknown("--layer", "layer", name, directory.layout.layers) }
@@ -91,7 +91,7 @@ struct CacheClearCommand: ParsableCommand {
 }
 
 /// `cairn cache purge --layer NAME [--bbox W,S,E,N] [--zoom A-B] [--older-than 7d]`.
-struct CachePurgeCommand: ParsableCommand {
+struct CachePurgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "purge",
         abstract: "Remove a layer's cached tiles in a region, zooms and age (every scale, format and animation frame).",
@@ -119,7 +119,7 @@ struct CachePurgeCommand: ParsableCommand {
         guard (layer == nil) != (dataset == nil) else { throw ValidationError("give --layer NAME or --dataset NAME") }
     }
 
-    func run() throws {
+    func run() async throws {
         let directory = CacheDirectory(config: try configFile.load())
         let group: CacheGroup
         if let layer {

@@ -8,7 +8,7 @@ import Tiles
 /// `cairn cache seed --layer NAME (--bbox W,S,E,N | --tiles FILE) --zoom A-B`: renders a region's
 /// tiles into the server's disk cache through the layer's source, over-zoom and chain — the bytes,
 /// ETag and freshness a request would store — so that a running server answers them as hits.
-struct CacheSeedCommand: ParsableCommand, AsyncCommand {
+struct CacheSeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
         abstract: "Render a region's tiles of a layer into the server's disk cache.",
@@ -21,14 +21,15 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
     @Option(help: ArgumentHelp("The layer.", valueName: "NAME"))
     var layer: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The region, in degrees (W > E crosses the antimeridian).", valueName: "W,S,E,N"))
-    var bbox: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The region, in degrees (W > E crosses the antimeridian).", valueName: "W,S,E,N"),
+            transform: BoundingBox.parse)
+    var bbox: BoundingBox?
 
     @Option(help: ArgumentHelp("A file of z/x/y lines instead of a region ('-' for stdin).", valueName: "FILE"))
     var tiles: String?
 
-    @Option(help: ArgumentHelp("The zooms (with --tiles: only those lines).", valueName: "A-B"))
-    var zoom: String?
+    @Option(help: ArgumentHelp("The zooms (with --tiles: only those lines).", valueName: "A-B"), transform: ZoomLevels.parse)
+    var zoom: ZoomLevels?
 
     @Option(help: "1, or 2 for @2x tiles.")
     var scale = 1
@@ -55,7 +56,7 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
     }
 
-    func runAsync() async throws {
+    func run() async throws {
         try global.configureFonts()
         let settings = try configFile.load()
         let plan = SeedPlan(layer: layer, tiles: try tileList(), scale: scale, format: try imageFormat(), jobs: jobs, resume: resume)
@@ -129,10 +130,8 @@ struct CacheSeedCommand: ParsableCommand, AsyncCommand {
     }
 
     private func tileList() throws -> TileList {
-        let zooms = try zoom.map(RenderPlan.zoomRange)
-        if let bbox {
-            do { return TileList(region: try BoundingBox(parsing: bbox), zooms: zooms!) } catch { throw CLIError.usage("--bbox: \(error)") }
-        }
+        let zooms = zoom?.range
+        if let bbox { return TileList(region: bbox, zooms: zooms!) }
         do {
             // A regular file is counted as it opens (the estimate and the progress line know the
             // total); a pipe is read once, as it is seeded: its total is known only at the end.

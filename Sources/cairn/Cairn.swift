@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `cairn`: map marker images and tiles on Cairo.
-struct Cairn: ParsableCommand {
+struct Cairn: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cairn",
         abstract: "Render map cluster badges, info-window cards and post-processed tiles.",
@@ -13,9 +13,4 @@ struct Cairn: ParsableCommand {
         subcommands: [Badge.self, Badges.self, Card.self, Cards.self, Filter.self, Render.self, StaticMap.self, Clusters.self, Serve.self, Convert.self,
                       Cache.self, Sign.self]
     )
-}
-
-/// A command whose work is async (`render`); `main` awaits ``runAsync()`` instead of calling `run()`.
-protocol AsyncCommand {
-    func runAsync() async throws
 }

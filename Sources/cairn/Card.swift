@@ -3,7 +3,7 @@ import Markers
 
 extension Cairn {
     /// `cairn card`: one info-window card.
-    struct Card: ParsableCommand {
+    struct Card: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw one info-window preview card.",
             discussion: "Example: cairn card --title 'Café Central' --subtitle 'Herrengasse 14, Wien' --image cafe.jpg --scale 2 -o cafe@2x.png")
@@ -27,7 +27,7 @@ extension Cairn {
             guard let title, !title.isEmpty else { throw ValidationError("--title is required and must not be empty") }
         }
 
-        func run() throws {
+        func run() async throws {
             try global.configureFonts()
             var thumbnail = Markers.Card.Thumbnail.none
             if let image {

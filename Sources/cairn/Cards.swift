@@ -4,7 +4,7 @@ import Markers
 
 extension Cairn {
     /// `cairn cards MANIFEST.jsonl`: a batch of cards.
-    struct Cards: ParsableCommand {
+    struct Cards: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw info-window cards for every line of a JSON Lines manifest.",
             discussion: """
@@ -32,7 +32,7 @@ extension Cairn {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         }
 
-        func run() throws {
+        func run() async throws {
             try global.configureFonts()
             let (text, baseDirectory) = try readManifest()
             let parsed = CardManifest.parse(text)

@@ -4,7 +4,7 @@ import Foundation
 
 extension Cairn {
     /// `cairn clusters POINTS`: cluster a points file and query it like supercluster.
-    struct Clusters: ParsableCommand, AsyncCommand {
+    struct Clusters: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Cluster points (GeoJSON, NDJSON or CSV) and print clusters as GeoJSON.",
             discussion: """
@@ -82,14 +82,15 @@ extension Cairn {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
         }
 
-        func runAsync() async throws {
-            guard let out else { return try run() }
-            let zooms = try RenderPlan.zoomRange(zoom!)
+        func run() async throws {
+            guard let out else { return try query() }
+            let zooms = try ZoomLevels.parse(zoom!).range
             let index = try pointOptions.index(of: points)
             try await ClusterTileExport(index: index, zooms: zooms, points: points, out: out, quiet: global.quiet).run()
         }
 
-        func run() throws {
+        /// Prints the clusters of `--zoom`, a cluster's children, leaves or expansion zoom, or the statistics.
+        private func query() throws {
             let box: QueryBox
             do {
                 box = try bbox.map { text throws(QueryBoxError) in try QueryBox(parsing: text) } ?? .world

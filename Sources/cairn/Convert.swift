@@ -4,7 +4,7 @@ import Tiles
 
 extension Cairn {
     /// `cairn convert IN… OUT`: tiles between z/x/y directories, MBTiles and PMTiles, merged.
-    struct Convert: ParsableCommand, AsyncCommand {
+    struct Convert: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Copy tiles between z/x/y directories, MBTiles and PMTiles, merging several inputs into one output.",
             discussion: """
@@ -35,7 +35,7 @@ extension Cairn {
             }
         }
 
-        func runAsync() async throws {
+        func run() async throws {
             let outPath = paths.last!
             var inputs: [TileArchive] = []
             for path in paths.dropLast() {

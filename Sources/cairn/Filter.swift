@@ -11,7 +11,7 @@ extension ImageFormat: ExpressibleByArgument {
 
 extension Cairn {
     /// `cairn filter`: one tile through a renderer chain, stdin to stdout by default.
-    struct Filter: ParsableCommand, AsyncCommand {
+    struct Filter: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run one tile through a renderer chain.",
             discussion: """
@@ -30,8 +30,8 @@ extension Cairn {
         @Option(help: ArgumentHelp("The renderer chain: a SPEC, or a YAML file (.yml/.yaml) listing the renderers.", valueName: "SPEC"))
         var chain: String
 
-        @Option(help: ArgumentHelp("The tile's coordinates for renderers that use them (default: from a …/z/x/y.ext input path).", valueName: "Z/X/Y"))
-        var tile: String?
+        @Option(help: ArgumentHelp("The tile's coordinates for renderers that use them (default: from a …/z/x/y.ext input path).", valueName: "Z/X/Y"), transform: TileID.parse)
+        var tile: TileID?
 
         @Option(help: ArgumentHelp("png, jpeg or webp (default: from the output's extension, else the input's format).", valueName: "FORMAT"))
         var format: ImageFormat?
@@ -48,7 +48,7 @@ extension Cairn {
             if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be between 1 and 100 (got \(quality))") }
         }
 
-        func runAsync() async throws {
+        func run() async throws {
             try global.configureFonts()
             let renderers: RendererChain
             renderers = try ChainOption.parse(chain)
@@ -69,9 +69,7 @@ extension Cairn {
 
         /// `--tile`, else z/x/y from the input path's last three components.
         private func resolvedTile() throws -> TileID? {
-            if let tile {
-                do { return try TileID(path: tile) } catch { throw CLIError.usage("--tile: \(error)") }
-            }
+            if let tile { return tile }
             guard let input, input != "-" else { return nil }
             let components = input.split(separator: "/").suffix(3)
             return components.count == 3 ? try? TileID(path: components.joined(separator: "/")) : nil

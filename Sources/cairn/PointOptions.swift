@@ -97,11 +97,6 @@ struct PointOptions: ParsableArguments {
     /// out. Also says how many features were read by their learned layout (for `--stats`).
     func readPoints(_ path: String) throws -> (points: PointSet, featuresByLayout: Int) {
         let options = PointReadOptions(format: format, longitudeColumn: longitudeColumn, latitudeColumn: latitudeColumn, idColumn: idColumn)
-        // Clustering a million points allocates and frees arrays of 1-4 MB a level (a level's
-        // flags and lists): mapped on their own, they go back to the system when freed, where
-        // glibc's heap would keep them (main.swift maps only blocks of 4 MB and more, for the
-        // server's sake). 1M points peak 6 MiB lower.
-        mallopt(M_MMAP_THRESHOLD, 1 << 20)
         let result: PointReadResult
         do {
             result = try PointReader.read(path: path, options: options)

@@ -5,7 +5,7 @@ import Tiles
 
 extension Cairn {
     /// `cairn render`: the batch (seeding) job over a region or a list of tiles.
-    struct Render: ParsableCommand, AsyncCommand {
+    struct Render: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render a region or a list of tiles through a renderer chain into a directory, MBTiles, PMTiles or a tar stream.",
             discussion: """
@@ -23,14 +23,15 @@ extension Cairn {
         @OptionGroup(title: "Animated tiles") var animation: FrameOptions
 
         @Option(parsing: .unconditional,
-                help: ArgumentHelp("The region: west,south,east,north in degrees (west > east crosses the antimeridian).", valueName: "W,S,E,N"))
-        var bbox: String?
+                help: ArgumentHelp("The region: west,south,east,north in degrees (west > east crosses the antimeridian).", valueName: "W,S,E,N"),
+                transform: BoundingBox.parse)
+        var bbox: BoundingBox?
 
         @Option(help: ArgumentHelp("A list of z/x/y lines to render instead of a region: a file, or - (stdin), a pipe, a FIFO or <(command), read once as it comes.", valueName: "FILE"))
         var tiles: String?
 
-        @Option(help: ArgumentHelp("Zoom levels, A-B or A (required with --bbox; filters --tiles).", valueName: "A-B"))
-        var zoom: String?
+        @Option(help: ArgumentHelp("Zoom levels, A-B or A (required with --bbox; filters --tiles).", valueName: "A-B"), transform: ZoomLevels.parse)
+        var zoom: ZoomLevels?
 
         @Option(help: ArgumentHelp("The renderer chain: a SPEC or a YAML file; empty passes tiles through.", valueName: "SPEC"))
         var chain = ""
@@ -56,8 +57,9 @@ extension Cairn {
         @Flag(help: "Print the tile count per zoom, the total and an estimated size; render nothing.")
         var dryRun = false
 
-        @Option(help: ArgumentHelp("Render only part I of N (0-based) of the tile list, e.g. $JOB_COMPLETION_INDEX/8.", valueName: "I/N"))
-        var shard: String?
+        @Option(help: ArgumentHelp("Render only part I of N (0-based) of the tile list, e.g. $JOB_COMPLETION_INDEX/8.", valueName: "I/N"),
+                transform: Shard.parse)
+        var shard: Shard?
 
         @Option(help: ArgumentHelp("1, or 2 for @2x tiles (the template needs {r} or {scale}).", valueName: "S"))
         var scale = 1
@@ -100,7 +102,7 @@ extension Cairn {
             try http.validate()
         }
 
-        func runAsync() async throws {
+        func run() async throws {
             try global.configureFonts()
             let plan = try RenderPlan(self)
             do {

@@ -27,12 +27,11 @@ struct RenderPlan {
     /// Checks the options and opens the source (last, so that nothing is left open when a check
     /// fails; the caller closes it).
     init(_ command: Cairn.Render) throws {
-        let zooms = try command.zoom.map(Self.zoomRange)
-        let shard: Shard
-        do { shard = try command.shard.map(Shard.init(parsing:)) ?? .whole } catch { throw CLIError.usage("--shard: \(error)") }
+        let zooms = command.zoom?.range
+        let shard = command.shard ?? .whole
         if let bbox = command.bbox {
-            do { region = try BoundingBox(parsing: bbox) } catch { throw CLIError.usage("--bbox: \(error)") }
-            list = TileList(region: region!, zooms: zooms!, shard: shard)
+            region = bbox
+            list = TileList(region: bbox, zooms: zooms!, shard: shard)
             file = nil
         } else {
             region = nil
@@ -87,18 +86,6 @@ struct RenderPlan {
         case let path? where path.hasSuffix(".pmtiles"): output = .pmtiles(path)
         case let path?: output = .directory(path)
         }
-    }
-
-    /// `A-B` or `A`, inside 0…30.
-    static func zoomRange(_ text: String) throws -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let low = Int(parts[0]), let high = Int(parts.last!) else {
-            throw CLIError.usage("--zoom: '\(text)' is not A-B or A (for example 0-12)")
-        }
-        guard 0 <= low, low <= high, high <= TileID.maximumZoom else {
-            throw CLIError.usage("--zoom: '\(text)' must satisfy 0 ≤ A ≤ B ≤ \(TileID.maximumZoom)")
-        }
-        return low...high
     }
 
     /// Opens the output for writing.

@@ -8,7 +8,7 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 extension Cairn {
     /// `cairn serve`: the rendering service.
-    struct Serve: ParsableCommand, AsyncCommand {
+    struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Serve tiles through their chains, cluster badges and cards over HTTP.",
             discussion: """
@@ -42,7 +42,7 @@ extension Cairn {
             if let port, !(0...65535).contains(port) { throw ValidationError("--port must be in 0…65535 (got \(port))") }
         }
 
-        func runAsync() async throws {
+        func run() async throws {
             try global.configureFonts()
             var settings = try configFile.load()
             let config = configFile.config

@@ -4,7 +4,7 @@ import Foundation
 
 extension Cairn {
     /// `cairn sign URL (--config FILE | --keys-file FILE) [--expires 1h]`: a URL for a signed route.
-    struct Sign: ParsableCommand {
+    struct Sign: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Sign a URL for the routes security.signing protects (docs/signed-urls.md).",
             discussion: """
@@ -30,7 +30,7 @@ extension Cairn {
             guard (config == nil) != (keysFile == nil) else { throw ValidationError("give either --config or --keys-file") }
         }
 
-        func run() throws {
+        func run() async throws {
             let (origin, target) = try Self.split(url)
             let query = target.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
             let names = query.split(separator: "&").map { $0.prefix { $0 != "=" } }

@@ -12,7 +12,7 @@ import Tiles
 extension Cairn {
     /// `cairn snapshot`: one picture of a region, stitched from a tile source through a chain, with
     /// pins, a path and clusters drawn over it (what `GET /static/…` serves).
-    struct StaticMap: ParsableCommand, AsyncCommand {
+    struct StaticMap: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "snapshot",
             abstract: "Render one static map image of a region from a tile source, with markers, a path and clusters.",
@@ -30,20 +30,21 @@ extension Cairn {
         /// The widest or tallest picture in pixels: 8192² RGBA is 256 MB before encoding.
         static let largestSide = 8192
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("The centre, with --zoom.", valueName: "LON,LAT"))
-        var center: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The centre, with --zoom.", valueName: "LON,LAT"), transform: MapCenter.parse)
+        var center: MapCenter?
 
         @Option(help: ArgumentHelp("The zoom at --center (fractional allowed).", valueName: "Z"))
         var zoom: Double?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("The region to fit, instead of --center and --zoom.", valueName: "W,S,E,N"))
-        var bbox: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The region to fit, instead of --center and --zoom.", valueName: "W,S,E,N"),
+                transform: BoundingBox.parse)
+        var bbox: BoundingBox?
 
         @Option(help: ArgumentHelp("With --bbox: points left clear on every side.", valueName: "P"))
         var padding = 0
 
-        @Option(help: ArgumentHelp("The picture's size in points.", valueName: "WxH"))
-        var size: String
+        @Option(help: ArgumentHelp("The picture's size in points.", valueName: "WxH"), transform: PictureSize.parse)
+        var size: PictureSize
 
         @Option(help: ArgumentHelp("1, or 2 for a picture twice as many pixels across (@2x tiles when the template has {r}/{scale}, else the next zoom's).", valueName: "S"))
         var scale = 1
@@ -91,13 +92,20 @@ extension Cairn {
             if (bbox == nil) == (center == nil) { throw ValidationError("give --center LON,LAT with --zoom Z, or --bbox W,S,E,N") }
             if center != nil, zoom == nil { throw ValidationError("--center needs --zoom") }
             if bbox != nil, zoom != nil { throw ValidationError("--zoom goes with --center; --bbox finds its own zoom") }
+            if let zoom, !(0...Double(TileID.maximumZoom)).contains(zoom) {
+                throw ValidationError("--zoom must be from 0 to \(TileID.maximumZoom) (got \(zoom))")
+            }
             if !(1...2).contains(scale) { throw ValidationError("--scale must be 1 or 2 (got \(scale))") }
             if padding < 0 { throw ValidationError("--padding must not be negative") }
             if stroke != nil, path == nil { throw ValidationError("--stroke needs --path") }
+            // The widest picture is in pixels: at @2x, half as many points.
+            if max(size.width, size.height) > Self.largestSide / scale {
+                throw ValidationError("--size: width and height must be from 1 to \(Self.largestSide / scale)")
+            }
             try http.validate()
         }
 
-        func runAsync() async throws {
+        func run() async throws {
             try global.configureFonts()
             let (view, overlays) = try plan()
             let chain = try ChainOption.parse(self.chain)
@@ -174,17 +182,12 @@ extension Cairn {
             func parsed<T>(_ option: String, _ body: () throws(SnapshotParameterError) -> T) throws -> T {
                 do { return try body() } catch { throw CLIError.usage("\(option): \(error.description)") }
             }
-            let (width, height) = try parsed("--size") { () throws(SnapshotParameterError) in
-                try SnapshotParameters.size(size, maximumSide: Self.largestSide / scale)
-            }
+            let (width, height) = (size.width, size.height)
             let view: MapView
-            if let center {
-                let placement = try parsed("--center") { () throws(SnapshotParameterError) in try SnapshotParameters.placement("\(center),\(zoom ?? 0)") }
-                guard case .centre(let longitude, let latitude, let zoom) = placement else { throw CLIError.usage("--center is LON,LAT") }
-                view = MapView(longitude: longitude, latitude: latitude, zoom: zoom, width: width, height: height, scale: scale)
+            if let center, let zoom {
+                view = MapView(longitude: center.longitude, latitude: center.latitude, zoom: zoom, width: width, height: height, scale: scale)
             } else {
-                let box = try parsed("--bbox") { () throws(SnapshotParameterError) in try SnapshotParameters.box(bbox ?? "") }
-                view = MapView(fitting: box, padding: padding, width: width, height: height, scale: scale, zooms: 0...Double(TileID.maximumZoom))
+                view = MapView(fitting: bbox!, padding: padding, width: width, height: height, scale: scale, zooms: 0...Double(TileID.maximumZoom))
             }
             var overlays = StaticOverlays(attribution: attribution)
             if let markers { overlays.pins = try parsed("--markers") { () throws(SnapshotParameterError) in try SnapshotParameters.pins(markers) } }

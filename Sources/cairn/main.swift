@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMalloc
 import ClusterOverlays
 import Canvas
 import Foundation
@@ -7,24 +6,18 @@ import Foundation
 // The entry point: parse, run, and turn every failure into one `error:` line and a sysexits code
 // (64 usage, 65 bad data, 74 I/O), never a crash or a stack trace.
 Interruption.install()
-// Blocks of 4 MB and more (a tile batch's buffers, a cluster index's tables, the arrays of each
-// level while one is built) are mapped on their own and given back to the system when freed.
-// glibc would otherwise raise this threshold after the first such block is freed and serve the
-// next ones from its heap, which keeps freed memory: 1M points clustered peaked at 150 MB
-// instead of 139 MB, and a server refreshing a dataset keeps its peak.
-mallopt(M_MMAP_THRESHOLD, 4 << 20)
 ClustersRenderer.register()
 do {
-    var command = try Cairn.parseAsRoot()
-    if let asyncCommand = command as? AsyncCommand {
-        try await asyncCommand.runAsync()
-    } else {
-        try command.run()
-    }
+    let command = try await Cairn.asyncParseAsRoot()
+    Allocator.tune(for: command)
+    try await run(command)
 } catch let error as CLIError {
     Interruption.exitIfStopping()
     Terminal.error(error.message)
     exit(error.kind.exitCode)
+} catch let error as OptionValueError {
+    Terminal.error(error.message)
+    exit(CLIError.Kind.usage.exitCode)
 } catch let error as CanvasError {
     Terminal.error(error.description)
     exit(CLIError.Kind.usage.exitCode)
@@ -33,6 +26,11 @@ do {
     if code == .success || error is CleanExit {
         Cairn.exit(withError: error)
     }
+    // An option's value that is not one (`--zoom 3-1`): the option and why, as every other problem is told.
+    if let problem = OptionValueError.underlying(error) {
+        Terminal.error(problem.message)
+        exit(CLIError.Kind.usage.exitCode)
+    }
     let message = Cairn.message(for: error)
         .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         .joined(separator: "; ")
@@ -40,4 +38,16 @@ do {
     let startsWithWord = message.count > 1 && message.dropFirst().first!.isLowercase
     Terminal.error(startsWithWord ? message.prefix(1).lowercased() + message.dropFirst() : message)
     exit(code == .validationFailure ? CLIError.Kind.usage.exitCode : code.rawValue)
+}
+
+/// Runs `command` (every command is an `AsyncParsableCommand`; the built-in help and version ones
+/// are not). In a function rather than in the top-level code, where the call would resolve to
+/// `ParsableCommand`'s synchronous `run()`, which only prints the help.
+func run(_ command: any ParsableCommand) async throws {
+    if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+    } else {
+        var command = command
+        try command.run()
+    }
 }

@@ -258,6 +258,7 @@ import TestSupport
         (["--zoom", "3", "--stats"], "give exactly one of"),
         (["--children", "1", "--leaves", "1"], "give exactly one of"),
         (["--leaves", "1", "--limit", "0"], "--limit"),
+        (["--out", "/nonexistent/clusters.pmtiles", "--zoom", "9-1"], "--zoom: '9-1' must satisfy 0 ≤ A ≤ B ≤ 30"),
     ])
     func badUsageExits64(arguments: [String], mentioning: String) throws {
         let run = try Cairn.run(["clusters", Self.geojson] + arguments)
