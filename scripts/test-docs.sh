@@ -3,8 +3,6 @@
 # Usage: scripts/test-docs.sh [CAIRN_BINARY]      (default: .build/debug/cairn)
 #
 # Checked (scripts/lib/check-docs.py), each problem one FAIL: line, exit 1 when there is any:
-#   - every configuration key the server accepts (the key lists of ConfigNode.fields in
-#     Sources/CairnServer/Config/) is in a table row of docs/configuration.md, each list in one section;
 #   - every command, argument and option `cairn --experimental-dump-help` lists is under the
 #     command's heading in docs/cli.md, and docs/man/cairn-COMMAND.1 renders with `man -l` naming the
 #     command and every option (after changing a command: `make docs`);

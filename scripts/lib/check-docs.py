@@ -48,35 +48,10 @@ def sections(markdown):
     return result
 
 
-def code_mentions(text, word):
-    """Whether `word` appears as a word inside some `code span` of `text`."""
-    return any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", span) for span in re.findall(r"`([^`\n]+)`", text))
+# The configuration keys are held to docs/configuration.md by the Swift test ConfigKeysDocsTests,
+# which reads the same tables the server reads with.
 
-
-# 1. Configuration keys ------------------------------------------------------------------------
-# ConfigNode.fields([...]) is the one place a mapping's keys are accepted (an unknown key is an
-# error): every list must be documented together, in the table rows of one section of configuration.md.
-configuration = read(os.path.join(DOCS, "configuration.md"))
-config_sections = [(h, "\n".join(l for l in b.split("\n") if l.startswith("|"))) for h, b in sections(configuration)]
-heading_names = {h.strip("`").split(".")[-1].split(" ")[0] for h, _ in config_sections}
-key_lists = []
-for source in sorted(glob.glob(os.path.join(ROOT, "Sources/CairnServer/Config/*.swift"))):
-    for match in re.finditer(r"\.fields\(\[(.*?)\]", read(source), re.S):
-        keys = re.findall(r'"([A-Za-z0-9_]+)"', match.group(1))
-        key_lists.append((os.path.relpath(source, ROOT), keys))
-if len(key_lists) < 10:
-    fail(f"found only {len(key_lists)} ConfigNode.fields([...]) key lists in Sources/CairnServer/Config: has the reading changed?")
-for source, keys in key_lists:
-    def documented(rows, key):
-        return code_mentions(rows, key) or key in heading_names
-    best = max(config_sections, key=lambda s: sum(documented(s[1], k) for k in keys))
-    missing = [k for k in keys if not documented(best[1], k)]
-    if missing:
-        fail(f"docs/configuration.md: key(s) {', '.join(missing)} accepted by {source} (beside {', '.join(k for k in keys if k not in missing)}) "
-             f"are not in a table row of the section that documents the others ('{best[0]}')")
-print(f"configuration: {sum(len(k) for _, k in key_lists)} keys in {len(key_lists)} sections checked")
-
-# 2. Commands and options ----------------------------------------------------------------------
+# 1. Commands and options ----------------------------------------------------------------------
 dump = dump_help(BINARY)
 cli = read(os.path.join(DOCS, "cli.md"))
 cli_sections = dict(sections(cli))
@@ -122,7 +97,7 @@ for path, command in walk(dump):
                     fail(f"docs/man/{os.path.basename(page)}: man -l output lacks {name} (run `make docs`)")
 print(f"cli: {commands} commands, {options} arguments and options checked in docs/cli.md and docs/man/")
 
-# 3. Routes ------------------------------------------------------------------------------------
+# 2. Routes ------------------------------------------------------------------------------------
 routes = []
 route_files = glob.glob(os.path.join(ROOT, "Sources/CairnServer/App/*.swift")) + glob.glob(os.path.join(ROOT, "Sources/CairnServer/Admin/*.swift"))
 # Templates the router and the hot lane share are named constants (`router.get(RouteTemplate.tile)`).
@@ -178,7 +153,7 @@ for method, path in headings:
                 fail(f"docs/http-api.md: ### `{method} {path}`: '{word}' is in no string of Sources/CairnServer, so no handler serves it")
 print(f"http-api: {len(routes)} registered routes, {len(headings)} route headings checked")
 
-# 4. Links -------------------------------------------------------------------------------------
+# 3. Links -------------------------------------------------------------------------------------
 
 
 def slug(heading, seen):
@@ -213,7 +188,7 @@ for page in pages:
             fail(f"{name}: link {target}: no heading with the anchor #{anchor} in {os.path.relpath(resolved, ROOT)}")
 print(f"links: {links} relative links in {len(pages)} pages checked")
 
-# 5. Size --------------------------------------------------------------------------------------
+# 4. Size --------------------------------------------------------------------------------------
 size = os.path.getsize(os.path.join(ROOT, "README.md"))
 if size > 25_000:
     fail(f"README.md: {size} bytes, more than 25 kB: move details into docs/")
