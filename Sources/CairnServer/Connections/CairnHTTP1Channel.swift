@@ -1,10 +1,12 @@
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Hummingbird's HTTP/1.1 child channel with Cairn's connection rules: `server.header_timeout`
 /// (``RequestHeadTimeout``), `server.idle_timeout` (``IdleTimeout``, which also counts the hot
-/// lane's answers), an exact `Date` header (``DateHeader``) and, unless it is off, the hot lane
+/// lane's answers), an exact `Date` header (``DateHeader``), one `Host` a request
+/// (``HostFieldCheck``, right after the HTTP decoder) and, unless it is off, the hot lane
 /// (``HotLaneHandler``) in front of the HTTP decoder.
 struct CairnHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
@@ -29,10 +31,12 @@ struct CairnHTTP1Channel: ServerChildChannel {
         }
         let lane = lane
         return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let operations = channel.pipeline.syncOperations
+            // Where the decoded head still has its version and every `Host` line.
+            try operations.addHandler(HostFieldCheck(), position: .after(try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)))
             guard let lane else { return value }
             // The lane first of all (the signal then only hears of the bytes the decoder gets); what
             // counts the router's answers after the HTTP codec, where the ends of its responses go out.
-            let operations = channel.pipeline.syncOperations
             let router = RouterAnswers()
             let listeners: [any HotLaneListener] = [try operations.handler(type: RequestHeadTimeout.self),
                                                     try operations.handler(type: IdleTimeout.self)]

@@ -2,8 +2,9 @@ import HTTPTypes
 
 /// A request head as it arrived in the connection's bytes, read strictly enough that the hot lane
 /// can answer it without NIO's HTTP decoder: `GET` or `HEAD`, `HTTP/1.1`, an origin-form target
-/// without `%` escapes, no body, and only header lines whose meaning is plain. Anything else is
-/// ``Scan/unsupported`` and the decoder and Hummingbird read it as ever.
+/// without `%` escapes, exactly one `Host` (RFC 9112 §3.2; ``HostFieldCheck`` refuses the others),
+/// no body, and only header lines whose meaning is plain. Anything else is ``Scan/unsupported`` and
+/// the decoder and Hummingbird read it as ever.
 struct RawRequestHead {
     /// What the bytes at the front of the buffer hold.
     enum Scan {
@@ -41,6 +42,7 @@ private struct HeadReader {
     let bytes: UnsafeRawBufferPointer
     var position = 0
     var sawLength = false
+    var hosts = 0
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -70,7 +72,7 @@ private struct HeadReader {
         while true {
             guard position + 2 <= bytes.count else { return incompleteOr(position + 2) }
             if bytes[position] == UInt8(ascii: "\r") {
-                guard bytes[position + 1] == UInt8(ascii: "\n") else { return .unsupported }
+                guard bytes[position + 1] == UInt8(ascii: "\n"), hosts == 1 else { return .unsupported }
                 let target = String(decoding: bytes[targetStart..<targetEnd], as: UTF8.self)
                 return .head(RawRequestHead(method: method, target: target, fields: fields), length: position + 2)
             }
@@ -104,6 +106,11 @@ private struct HeadReader {
             guard !sawLength, value.count == 1, value.first == UInt8(ascii: "0") else { return false }
             sawLength = true
             return true
+        }
+        if Self.equalsIgnoringCase(name, "host") {
+            // Not read, but counted: none or two are the decoder's to refuse.
+            hosts += 1
+            return hosts == 1
         }
         guard let known = Self.known(name) else { return Self.isHarmless(name) }
         // A field the answer depends on, given twice: the decoder's reading of it is its own.

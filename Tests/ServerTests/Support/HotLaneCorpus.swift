@@ -11,6 +11,10 @@ struct LaneRequest: CustomStringConvertible {
     var raw: String?
     /// Something the lane leaves to the router even when it is a hit there.
     var fallsBack = false
+    /// The statuses both servers must answer with, in order, when the case is about them.
+    var statuses: [Int]?
+    /// Sent one byte a write.
+    var byteByByte = false
 
     init(_ method: String, _ target: String, _ headers: [(String, String)] = [], body: [UInt8] = []) {
         self.method = method
@@ -19,11 +23,14 @@ struct LaneRequest: CustomStringConvertible {
         self.body = body
     }
 
-    /// A request written by hand (it must ask for `Connection: close`); `fallsBack` when the lane must leave it to the router.
-    init(raw: String, method: String = "GET", target: String, fallsBack: Bool) {
+    /// A request written by hand (it must end the connection: `Connection: close`, or something
+    /// the server refuses); `fallsBack` when the lane must leave it to the router.
+    init(raw: String, method: String = "GET", target: String, fallsBack: Bool, statuses: [Int]? = nil, byteByByte: Bool = false) {
         self.init(method, target)
         self.raw = raw
         self.fallsBack = fallsBack
+        self.statuses = statuses
+        self.byteByByte = byteByByte
     }
 
     var bytes: [UInt8] {
@@ -35,7 +42,8 @@ struct LaneRequest: CustomStringConvertible {
     }
 
     var description: String {
-        raw.map { "raw \($0.debugDescription)" } ?? "\(method) \(target)" + headers.map { " [\($0.0): \($0.1)]" }.joined()
+        (raw.map { "raw \($0.debugDescription)" } ?? "\(method) \(target)" + headers.map { " [\($0.0): \($0.1)]" }.joined())
+            + (byteByByte ? " (byte by byte)" : "")
     }
 }
 
@@ -45,12 +53,51 @@ struct RawAnswer {
     let headerLines: [String]
     let response: HTTPResponse
 
-    init(_ bytes: [UInt8], for request: LaneRequest) throws {
-        response = try HTTPClient.parse(bytes, method: request.method, target: request.target)
-        let end = (0..<max(0, bytes.count - 3)).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }
-        let lines = String(decoding: bytes[..<(end ?? 0)], as: UTF8.self).components(separatedBy: "\r\n")
+    private init(_ bytes: ArraySlice<UInt8>, headEnd end: Int, method: String, target: String) throws {
+        response = try HTTPClient.parse(Array(bytes), method: method, target: target)
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         statusLine = lines[0]
         headerLines = Array(lines.dropFirst())
+    }
+
+    /// Every answer in `bytes`, all a connection got until the server closed it: each ends where
+    /// its `Content-Length` or last chunk says (the first one has no body when `request` is a
+    /// HEAD; 1xx, 204 and 304 have none), the last one without either at the end of the bytes.
+    static func all(in bytes: [UInt8], for request: LaneRequest) throws -> [RawAnswer] {
+        var answers: [RawAnswer] = [], start = 0
+        while start < bytes.count {
+            guard let end = (start..<max(start, bytes.count - 3)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }) else {
+                throw HTTPClient.Failure(description: "\(request): \(bytes.count - start) bytes after \(answers.count) answers are no answer")
+            }
+            let head = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+            let status = head.firstMatch(of: /^http\/1\.1 (\d+)/).flatMap { Int($0.1) } ?? 0
+            let method = answers.isEmpty ? request.method : "GET"
+            let bodiless = method == "HEAD" || (100..<200).contains(status) || status == 204 || status == 304
+            let stop: Int
+            if bodiless {
+                stop = end + 4
+            } else if let length = head.firstMatch(of: /content-length: *(\d+)/).flatMap({ Int($0.1) }) {
+                stop = end + 4 + length
+            } else if head.contains("transfer-encoding: chunked") {
+                stop = try lastChunkEnd(bytes, from: end + 4)
+            } else {
+                stop = bytes.count
+            }
+            answers.append(try RawAnswer(bytes[start..<min(stop, bytes.count)], headEnd: end, method: method, target: request.target))
+            start = stop
+        }
+        return answers
+    }
+
+    /// Where a chunked body starting at `start` ends (after its last, empty chunk).
+    private static func lastChunkEnd(_ bytes: [UInt8], from start: Int) throws -> Int {
+        var index = start
+        while let lineEnd = (index..<max(index, bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }),
+              let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? "", radix: 16) {
+            index = lineEnd + 2 + size + 2
+            if size == 0 { return index }
+        }
+        throw HTTPClient.Failure(description: "a chunked body without its last chunk")
     }
 }
 
@@ -118,16 +165,17 @@ extension HotLaneTests {
     /// Heads written by hand for `/tiles/world/2/2/1.png` (whose ETag is `etag`): header names in
     /// odd case and `Content-Length: 0`, which the lane reads; and what it leaves to the router —
     /// HTTP/1.0, an absolute-form target, obs-fold, a bare LF, a duplicated `If-None-Match`, a
-    /// non-ASCII value, `Expect`, `Upgrade`, a chunked body, a request line with two spaces.
+    /// non-ASCII value, `Expect`, `Upgrade`, a chunked body, a request line with two spaces, no
+    /// `Host` or two (400 on both paths; HTTP/1.0 without one is answered).
     static func oddRequests(etag: String) -> [LaneRequest] {
         let target = "/tiles/world/2/2/1.png"
-        func raw(_ text: String, method: String = "GET", fallsBack: Bool) -> LaneRequest {
-            LaneRequest(raw: text, method: method, target: target, fallsBack: fallsBack)
+        func raw(_ text: String, method: String = "GET", fallsBack: Bool, statuses: [Int]? = nil) -> LaneRequest {
+            LaneRequest(raw: text, method: method, target: target, fallsBack: fallsBack, statuses: statuses)
         }
         return [
             raw("GET \(target) HTTP/1.1\r\nhOST: 127.0.0.1\r\ncOnNeCtIoN: close\r\niF-nOnE-mAtCh: \(etag)\r\n\r\n", fallsBack: false),
             raw("GET \(target) HTTP/1.1\r\nHOST: 127.0.0.1\r\nCONNECTION: close\r\nACCEPT-ENCODING:\tgzip \r\ncontent-LENGTH: 0\r\n\r\n", fallsBack: false),
-            raw("HEAD \(target) HTTP/1.1\r\nConnection: close\r\nX-Anything: ok\r\n\r\n", method: "HEAD", fallsBack: false),
+            raw("HEAD \(target) HTTP/1.1\r\nConnection: close\r\nX-Anything: ok\r\nHost: 127.0.0.1\r\n\r\n", method: "HEAD", fallsBack: false),
             raw("GET \(target) HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", fallsBack: true),
             raw("GET http://127.0.0.1\(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", fallsBack: true),
             raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Note: a\r\n b\r\nConnection: close\r\n\r\n", fallsBack: true),
@@ -139,13 +187,89 @@ extension HotLaneTests {
             raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", fallsBack: true),
             raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 00\r\n\r\n", fallsBack: true),
             raw("GET  \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", fallsBack: true),
+            // RFC 9112 §3.2: one `Host` on HTTP/1.1, at most one on HTTP/1.0.
+            raw("GET \(target) HTTP/1.1\r\nConnection: close\r\n\r\n", fallsBack: true, statuses: [400]),
+            raw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nhost: 127.0.0.1\r\n\r\n", fallsBack: true, statuses: [400]),
+            raw("GET \(target) HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n", fallsBack: true, statuses: [400]),
+            raw("GET \(target) HTTP/1.0\r\nConnection: close\r\n\r\n", fallsBack: true, statuses: [200]),
+            raw("GET \(target) HTTP/1.0\r\nHost: a\r\nHost: a\r\nConnection: close\r\n\r\n", fallsBack: true, statuses: [400]),
         ]
     }
 
-    /// `request` sent to both servers, one right after the other.
-    static func pair(_ request: LaneRequest, _ lane: ServerProcess, _ router: ServerProcess) throws -> (RawAnswer, RawAnswer) {
-        (try RawAnswer(try HTTPClient.exchange(request.bytes, port: lane.port), for: request),
-         try RawAnswer(try HTTPClient.exchange(request.bytes, port: router.port), for: request))
+    /// Several requests on one connection, which the lane must frame exactly as NIO's decoder
+    /// does: a request hidden in a `Content-Length` or chunked body (the body's, never answered),
+    /// `Content-Length` with `Transfer-Encoding`, two lengths, obs-fold, a bare LF, a NUL, a space
+    /// before the colon, `Expect: 100-continue`, `Upgrade: h2c`, a missing or second `Host` in a
+    /// pipeline; hits pipelined around `slow` (a route the router takes a while over) and 404s,
+    /// in one write and one byte a write. Each ends with a hit asking for `Connection: close`.
+    static func framingRequests(slow: String) -> [LaneRequest] {
+        let tile = "/tiles/world/2/2/1.png", badge = "/badges/42.png"
+        func get(_ target: String, _ lines: String = "") -> String { "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(lines)\r\n" }
+        let last = get(badge, "Connection: close\r\n"), hidden = get(badge, "X-Hidden: yes\r\n")
+        let chunked = String(hidden.utf8.count, radix: 16) + "\r\n" + hidden + "\r\n0\r\n\r\n"
+        func raw(_ text: String, statuses: [Int]? = nil, byteByByte: Bool = false) -> LaneRequest {
+            LaneRequest(raw: text, target: tile, fallsBack: true, statuses: statuses, byteByByte: byteByByte)
+        }
+        let pipeline = get(tile) + get(slow) + get(badge) + get("/nowhere") + get(tile) + get("/tiles/nope/1/0/0.png") + get(tile) + last
+        return [
+            raw(get(tile, "Content-Length: \(hidden.utf8.count)\r\n") + hidden + last, statuses: [200, 200]),
+            raw(get(tile, "Transfer-Encoding: chunked\r\n") + chunked + last, statuses: [200, 200]),
+            raw(get(tile, "Content-Length: \(hidden.utf8.count)\r\nTransfer-Encoding: chunked\r\n") + chunked + last),
+            raw(get(tile, "Transfer-Encoding: chunked\r\nContent-Length: 0\r\n") + chunked + last),
+            raw(get(tile, "Content-Length: 0\r\nContent-Length: 0\r\n") + last),
+            raw(get(tile, "Content-Length: 0\r\nContent-Length: \(hidden.utf8.count)\r\n") + hidden + last),
+            raw(get(tile, "X-Note: a\r\n b\r\n") + last),
+            raw(get(tile) + "GET \(tile) HTTP/1.1\nHost: 127.0.0.1\n\n" + last),
+            raw(get(tile) + get(tile, "X-Note: a\u{0}b\r\n") + last),
+            raw(get(tile) + get(tile, "X-Note : a\r\n") + last),
+            raw(get(tile) + get(tile, "Host : 127.0.0.1\r\n") + last),
+            raw(get(tile, "Expect: 100-continue\r\n") + last),
+            raw(get(tile, "Expect: 100-continue\r\nContent-Length: 3\r\n") + "abc" + last),
+            raw(get(tile, "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n") + last),
+            raw(get(tile) + "GET \(tile) HTTP/1.1\r\n\r\n" + last, statuses: [200, 400]),
+            raw(get(tile) + get(tile, "Host: 127.0.0.1\r\n") + last, statuses: [200, 400]),
+            raw(pipeline),
+            raw(pipeline, byteByByte: true),
+            raw(get(tile) + get(badge) + last, statuses: [200, 200, 200], byteByByte: true),
+        ]
+    }
+
+    /// `request` sent to both servers, one right after the other, and every answer each gave
+    /// before closing the connection.
+    static func pair(_ request: LaneRequest, _ lane: ServerProcess, _ router: ServerProcess) throws -> ([RawAnswer], [RawAnswer]) {
+        try (RawAnswer.all(in: exchange(request, port: lane.port), for: request),
+             RawAnswer.all(in: exchange(request, port: router.port), for: request))
+    }
+
+    /// What a connection got for `request` until the server closed it.
+    private static func exchange(_ request: LaneRequest, port: Int) throws -> [UInt8] {
+        guard request.byteByByte else { return try HTTPClient.exchange(request.bytes, port: port, timeout: 10) }
+        let connection = try RawConnection(port: port)
+        // Until the server takes no more (it may answer and close before the end, as with a whole write).
+        let bytes = request.bytes
+        for index in bytes.indices {
+            let sent = bytes.withUnsafeBytes { Foundation.send(connection.fd, $0.baseAddress! + index, 1, Int32(MSG_NOSIGNAL)) }
+            guard sent == 1 else { break }
+        }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            data += chunk[0..<n]
+        }
+        return data
+    }
+
+    /// As many answers from each, each pair alike (``expectIdentical(_:_:_:)-(RawAnswer,_,_)``),
+    /// with the statuses the request expects.
+    static func expectIdentical(_ lane: [RawAnswer], _ router: [RawAnswer], _ request: LaneRequest) {
+        #expect(lane.count == router.count, "\(request): \(lane.map(\.statusLine)) vs \(router.map(\.statusLine))")
+        for (mine, theirs) in zip(lane, router) { expectIdentical(mine, theirs, request) }
+        if let statuses = request.statuses {
+            #expect(lane.map(\.response.status) == statuses && router.map(\.response.status) == statuses,
+                    "\(request): \(lane.map(\.statusLine)) and \(router.map(\.statusLine))")
+        }
     }
 
     /// The same status line, the same header lines in the same order, the same body; the `Date`
