@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `make bench`, part 2: cairn serve under wrk on loopback, against nginx serving the same tile file
 # statically, in one run. Usage: scripts/bench-serve.sh [path/to/cairn]   (default .build/release/cairn)
+# Cache hits are measured with logging off (cairn --log-level error, nginx access_log off) and on
+# (cairn's default level, its log on stderr into a file; nginx's access_log into a file with its best
+# footing, buffer=64k flush=1s), taking turns in each run, with p99 latency at 64 connections.
 # With CAIRN_BASELINE=path/to/an/older/cairn (scripts/build-baseline.sh), that binary is served and
 # loaded beside it in each run too, and the cold renders are also given as a ratio to it.
 # Prints requests/s, p99 latency and ratios; never fails on timing (exit 1 only if something does not start).
@@ -24,7 +27,7 @@ cleanup() {
 trap cleanup EXIT
 # shellcheck source=lib/free-port.sh
 source "$root/scripts/lib/free-port.sh"
-free_port nginx_port && free_port cairn_port && free_port slow_port && free_port base_port \
+free_port nginx_port && free_port cairn_port && free_port slow_port && free_port base_port && free_port logged_port \
   || { echo "found no free loopback port"; exit 1; }
 
 # nginx: the static baseline, and the loopback "upstream" for cold renders (every tile path
@@ -43,6 +46,7 @@ http {
   server {
     listen 127.0.0.1:$nginx_port;
     location /static/ { alias $tiles/; default_type image/png; }
+    location /logged/ { alias $tiles/; default_type image/png; access_log $shm/nginx-access.log combined buffer=64k flush=1s; }
     location /upstream/ { root $tiles; default_type image/png; rewrite ^ /2/2/1.png break; }
   }
 }
@@ -77,7 +81,11 @@ cairn_pid=$!; pids+=("$cairn_pid")
 sed -e "s/port: $cairn_port/port: $slow_port/" -e "s|dir: $shm/cache|dir: $shm/cache-slow|" "$work/cairn.yml" > "$work/cairn-slow.yml"
 CAIRN_HOT_LANE=0 "$cairn" serve --config "$work/cairn-slow.yml" --log-level error 2>"$work/cairn-slow.log" &
 pids+=("$!")
-ports=("$cairn_port" "$slow_port")
+# The same configuration logging every request at the default level (stderr into a file, as nginx's access_log).
+sed -e "s/port: $cairn_port/port: $logged_port/" -e "s|dir: $shm/cache|dir: $shm/cache-logged|" "$work/cairn.yml" > "$work/cairn-logged.yml"
+"$cairn" serve --config "$work/cairn-logged.yml" 2>"$shm/cairn-access.log" &
+pids+=("$!")
+ports=("$cairn_port" "$slow_port" "$logged_port")
 # The yardstick of the issue's serving rates, when CAIRN_BASELINE names it (scripts/build-baseline.sh
 # builds the binary they were measured with): the same configuration on its own port and cache, under
 # the same loads in each run, so its rates then turn into ratios that hold whatever this VM's speed.
@@ -126,6 +134,7 @@ LUA
 runs="${BENCH_RUNS:-3}"
 echo "# cairn serve under wrk -t2 -c64 -d10s on loopback ($(nproc) cores; wrk shares them), $runs runs"
 ratios=(); lane_ratios=(); hits=(); slow_hits=(); statics=(); p99s=(); nginx_p99s=(); colds=(); cold_cpus=()
+logged_hits=(); logged_statics=(); logged_ratios=(); logged_p99s=(); logged_nginx_p99s=(); p99_ratios=(); logged_p99_ratios=()
 base_hits=(); base_p99s=(); base_colds=(); base_cpus=(); base_ratios=()
 # cairn's CPU time (user + system) so far, in clock ticks: what a cold tile costs it, whatever else
 # the machine is running (the rate alone moves with the load of the cores wrk and nginx share).
@@ -140,12 +149,24 @@ baseline_cold() {  # the baseline's cold renders of run $1, kept in base_colds a
   base_colds+=("$(cold_load "baseline: cold renders, the same load" "$base_pid" "$base_port" "$1")")
   base_cpus+=("$(cat "$work/cpu")")
 }
+logged_hits() {  # the same hits with the access logs on, kept in logged_*
+  logged_statics+=("$(run_wrk "nginx: the same, access_log to a file (buffer=64k flush=1s)" "http://127.0.0.1:$nginx_port/logged/2/2/1.png")")
+  logged_nginx_p99s+=("$(cat "$work/p99")")
+  logged_hits+=("$(run_wrk "cairn: the same hit, request log on (default level, a file)" "http://127.0.0.1:$logged_port/tiles/static/2/2/1.png")")
+  logged_p99s+=("$(cat "$work/p99")")
+  logged_ratios+=("$(awk -v a="${logged_hits[-1]}" -v b="${logged_statics[-1]}" 'BEGIN {print 100*a/b}')")
+  logged_p99_ratios+=("$(awk -v a="${logged_p99s[-1]}" -v b="${logged_nginx_p99s[-1]}" 'BEGIN {print a/b}')")
+}
 for run in $(seq 1 "$runs"); do
   echo "## run $run" >&2
+  # Logging off and on take turns going first.
+  if [ $((run % 2)) = 0 ]; then logged_hits "$run"; fi
   nginx_rps=$(run_wrk "nginx: the same tile file, static" "http://127.0.0.1:$nginx_port/static/2/2/1.png")
   nginx_p99s+=("$(cat "$work/p99")")
   hit_rps=$(run_wrk "cairn: cache hit /tiles/static/2/2/1.png (hot lane)" "http://127.0.0.1:$cairn_port/tiles/static/2/2/1.png")
   p99s+=("$(cat "$work/p99")")
+  p99_ratios+=("$(awk -v a="${p99s[-1]}" -v b="${nginx_p99s[-1]}" 'BEGIN {print a/b}')")
+  if [ $((run % 2)) = 1 ]; then logged_hits "$run"; fi
   slow_rps=$(run_wrk "cairn: the same hit, hot lane off (CAIRN_HOT_LANE=0)" "http://127.0.0.1:$slow_port/tiles/static/2/2/1.png")
   if [ -n "$baseline" ]; then
     base_hits+=("$(run_wrk "baseline: the same cache hit" "http://127.0.0.1:$base_port/tiles/static/2/2/1.png")")
@@ -169,6 +190,11 @@ printf '  cairn hit, hot lane:   %s req/s\n' "$(spread "${hits[@]}")"
 printf '  cairn hit, lane off:   %s req/s   (lane/off %s ×)\n' "$(spread "${slow_hits[@]}")" "$(spread "${lane_ratios[@]}")"
 printf '  cache hit vs nginx:    %s %%   (target ≥ 80 %%)\n' "$(spread "${ratios[@]}")"
 printf '  hit p99 at 64 conns:   %s ms   (target ≤ 5 ms; nginx %s ms)\n' "$(spread "${p99s[@]}")" "$(spread "${nginx_p99s[@]}")"
+printf '  hit p99 vs nginx:      %s ×   (target ≤ 1.5 ×)\n' "$(spread "${p99_ratios[@]}")"
+printf '  logging on: nginx access_log %s req/s, cairn request log %s req/s\n' "$(spread "${logged_statics[@]}")" "$(spread "${logged_hits[@]}")"
+printf '  logged hit vs nginx:   %s %%   (target ≥ 80 %%)\n' "$(spread "${logged_ratios[@]}")"
+printf '  logged hit p99:        %s ms, nginx %s ms: %s ×   (target ≤ 1.5 ×)\n' "$(spread "${logged_p99s[@]}")" \
+  "$(spread "${logged_nginx_p99s[@]}")" "$(spread "${logged_p99_ratios[@]}")"
 printf '  cold renders:          %s tiles/s   (target ≥ 2000)\n' "$(spread "${colds[@]}")"
 # The issue's rates were set when nginx served this file at 66 300 req/s; this VM's speed moves by
 # about 2x from day to day, so the cold renders at that pace too (scaled by nginx in this run).
