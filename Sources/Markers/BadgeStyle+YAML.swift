@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import YAMLLoading
 import Yams
 
 extension BadgeStyle {
@@ -29,13 +30,20 @@ extension BadgeStyle {
 
     /// Parses a custom style from YAML text; `file` names it in errors.
     public static func load(yaml: String, file: String = "style") throws -> BadgeStyle {
+        let root: Node
+        do {
+            // The resolver `YAMLDecoder` parses text with.
+            root = try YAMLDocument.root(of: yaml, resolver: Resolver.basic.appending(.merge)) ?? ""
+        } catch {
+            throw StyleFileError(file: file, path: "", problem: error.description)
+        }
         let spec: StyleSpec
         do {
-            spec = try YAMLDecoder().decode(StyleSpec.self, from: yaml)
+            spec = try YAMLDecoder().decode(StyleSpec.self, from: root)
         } catch let error as DecodingError {
             throw StyleFileError(decoding: error, file: file)
         } catch {
-            throw StyleFileError(file: file, path: "", problem: "not valid YAML: \(error)")
+            throw StyleFileError(file: file, path: "", problem: "\(error)")
         }
         return try spec.style(file: file)
     }

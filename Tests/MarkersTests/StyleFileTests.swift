@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import Markers
 import Testing
 
@@ -44,5 +45,25 @@ import Testing
             #expect("\(error)".hasPrefix("s.yml: "), "\(error)")
             #expect("\(error)".contains(expected), "\(error)")
         }
+    }
+
+    /// Nine levels of ten aliases each ("billion laughs", 10⁹ values once expanded) are refused at
+    /// once, with the file and the problem, never walked.
+    @Test func nestedAliasesAreRefusedWithinASecond() {
+        let path = repositoryRoot + "/Tests/Fixtures/yaml/nested-aliases.yml"
+        let start = ContinuousClock.now
+        #expect { try BadgeStyle.load(path: path) } throws: {
+            "\($0)".hasPrefix("\(path): too many alias expansions")
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    /// An alias that repeats a little is no problem.
+    @Test func aFewAliasesAreRead() throws {
+        let style = try BadgeStyle.load(yaml: """
+            text: {color: &ink "#101010", size: 14}
+            ring: {width: 2, color: *ink}
+            """)
+        #expect(style.ring?.color == style.textColor)
     }
 }

@@ -52,6 +52,19 @@ import Testing
         #expect(run.stderr.contains("not valid YAML"))
     }
 
+    /// Nine levels of ten nested aliases ("billion laughs", 10⁹ values once expanded): `cairn serve`
+    /// and `cairn cache` refuse the file at once (they used to walk the expanded tree for more than 20 s).
+    @Test(arguments: [["serve", "--port", "0"], ["cache", "stats"], ["cache", "purge", "--layer", "world"]])
+    func nestedAliasesAreRefusedAtOnce(arguments: [String]) throws {
+        let start = ContinuousClock.now
+        let run = try runCairn(arguments + ["--config", NestedAliasConfigTests.bomb])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.errorLines == ["error: \(NestedAliasConfigTests.bomb): too many alias expansions "
+                                   + "(the aliases repeat more than 100000 values)"], "\(run.stderr)")
+        #expect(ContinuousClock.now - start < .seconds(10), "a refusal, not a walk of the expanded tree")
+        #expect(!run.stderr.contains("listening"))
+    }
+
     @Test func aCacheDirectoryThatCannotBeCreatedIsAnIOError() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tiles
 
@@ -9,11 +10,16 @@ import Tiles
             - blur: 2
             - grayscale: ~
             """
+        #expect(try drawAlike(yaml: yaml, spec: "mosaic:cells=4,alpha=0.5,palette=#ff0000;#0000ff|grid|blur:2|grayscale"))
+    }
+
+    /// Whether the chains `yaml` and `spec` draw the same pixels on a tile.
+    private func drawAlike(yaml: String, spec: String) throws -> Bool {
         var fromYAML = try colourfulTile(), fromSpec = try colourfulTile()
         let context = RenderContext(tile: try TileID(z: 2, x: 2, y: 1))
         try RendererChain(yaml: yaml).render(&fromYAML, context: context)
-        try RendererChain(spec: "mosaic:cells=4,alpha=0.5,palette=#ff0000;#0000ff|grid|blur:2|grayscale").render(&fromSpec, context: context)
-        #expect(pixels(fromYAML) == pixels(fromSpec))
+        try RendererChain(spec: spec).render(&fromSpec, context: context)
+        return pixels(fromYAML) == pixels(fromSpec)
     }
 
     @Test(arguments: [
@@ -35,5 +41,17 @@ import Tiles
     @Test func emptyYAMLIsTheEmptyChain() throws {
         #expect(try RendererChain(yaml: "").isEmpty)
         #expect(try RendererChain(yaml: "[]").isEmpty)
+    }
+
+    /// Nine levels of ten aliases each ("billion laughs", 10⁹ values once expanded) are refused at
+    /// once, never walked; a few aliases are read as what they repeat.
+    @Test func nestedAliasesAreRefusedWithinASecond() throws {
+        let yaml = try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/yaml/nested-aliases.yml", encoding: .utf8)
+        let start = ContinuousClock.now
+        #expect { try RendererChain(yaml: yaml, path: "chain.yml") } throws: {
+            "\($0)".hasPrefix("chain.yml: too many alias expansions")
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(try drawAlike(yaml: "- &blur {blur: 2}\n- grid\n- *blur", spec: "blur:2|grid|blur:2"))
     }
 }

@@ -1,10 +1,13 @@
+import YAMLLoading
 import Yams
 
 /// `${NAME}` in the configuration's values: replaced by the environment variable NAME before any
 /// key is read, so every value — text, numbers, durations, chains — can come from the environment
 /// (secrets stay out of the file). NAME is `[A-Za-z_][A-Za-z0-9_]*`; `$${…}` is a literal `${…}`;
 /// any other `$` stays as it is. An unset variable is a ``ConfigError`` naming it and the key.
-/// Keys are left alone, and substituted text is not substituted again.
+/// Keys are left alone, and substituted text is not substituted again. It walks the tree with its
+/// aliases expanded, which ``YAMLDocument`` bounds: a file whose aliases repeat more than
+/// ``YAMLDocument/maximumAliasExpansions`` values is refused before anything walks it.
 enum EnvironmentSubstitution {
     /// `node` with every scalar value substituted; `path` names it in errors (`""` for the root).
     static func apply(to node: Node, path: String, environment: [String: String]) throws(ConfigError) -> Node {

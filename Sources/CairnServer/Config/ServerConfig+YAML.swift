@@ -2,6 +2,7 @@ import Codecs
 import Foundation
 import Markers
 import Tiles
+import YAMLLoading
 import Yams
 
 extension ServerConfig {
@@ -22,9 +23,9 @@ extension ServerConfig {
     public init(yaml: String, directory: String = ".", environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         var root: Node
         do {
-            root = try Yams.compose(yaml: yaml) ?? Node.mapping(Node.Mapping([]))
+            root = try YAMLDocument.root(of: yaml) ?? Node.mapping(Node.Mapping([]))
         } catch {
-            throw ConfigError("", "not valid YAML (\(error))")
+            throw ConfigError("", error.description)
         }
         root = try EnvironmentSubstitution.apply(to: root, path: "", environment: environment)
         var file = TopLevel(config: ServerConfig())

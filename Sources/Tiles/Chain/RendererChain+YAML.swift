@@ -1,3 +1,4 @@
+import YAMLLoading
 import Yams
 
 extension RendererChain {
@@ -8,9 +9,9 @@ extension RendererChain {
     public init(yaml: String, path: String = "chain") throws {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            node = try YAMLDocument.root(of: yaml)
         } catch {
-            throw ChainError("\(path): not valid YAML (\(error))")
+            throw ChainError("\(path): \(error)")
         }
         try self.init(node: node ?? Node.sequence(Node.Sequence([])), path: path)
     }
