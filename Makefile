@@ -1,6 +1,7 @@
 # Cairn: two commands do all the set-up on a fresh Debian machine.
 #   make run    install missing packages, build, render the bundled samples into out/, then serve
 #               Samples/cairn.yml on http://127.0.0.1:8080 until Ctrl-C
+#   make check  build, run the fast tests (unit tests and in-process router tests)
 #   make test   install missing packages, build, run every test (and check the docs against the code)
 #   make bench  release build, print medians and ratios against baselines measured in the same run
 SHELL := /bin/bash
@@ -10,7 +11,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/cairn
 OUT ?= out
 
-.PHONY: deps venv build run test bench clean docs fuzz test-asan soak
+.PHONY: deps venv build run check test bench clean docs fuzz test-asan soak
 
 deps:
 	@scripts/install-deps.sh build test
@@ -22,13 +23,29 @@ run: build
 	@scripts/render-samples.sh $(BIN) $(OUT)
 	@scripts/serve-samples.sh $(BIN)
 
-test: deps venv
+# Every phase timed (scripts/test-phase.sh), the table printed at the end (or at the failing phase).
+PHASES = .build/test-phases
+PHASE = scripts/test-phase.sh $(PHASES)
+test:
+	@mkdir -p .build && rm -f $(PHASES)
+	@$(PHASE) deps scripts/install-deps.sh build test
+	@$(PHASE) venv scripts/test-venv.sh
+	$(PHASE) build $(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) $(PHASE) swift-tests scripts/test-swift.sh
+	$(PHASE) openapi scripts/test-openapi.sh .build/debug/cairn
+	$(PHASE) cluster scripts/test-cluster.sh .build/debug/cairn
+	$(PHASE) browser scripts/test-browser.sh .build/debug/cairn
+	$(PHASE) docs scripts/test-docs.sh .build/debug/cairn
+	@scripts/test-phase.sh --table $(PHASES)
+
+# The fast tier: unit tests and in-process router tests, no process, no
+# socket, no sleep. Suites that start a process or a server carry the `.process` trait and wait for
+# `make test` (Tests/TestTier); CLITests (the `cairn` executable) and ClustersPostgresTests
+# (PostgreSQL) are that tier whole.
+CHECK_LIMIT ?= 900
+check: deps
 	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) scripts/test-swift.sh
-	scripts/test-openapi.sh .build/debug/cairn
-	scripts/test-cluster.sh .build/debug/cairn
-	scripts/test-browser.sh .build/debug/cairn
-	scripts/test-docs.sh .build/debug/cairn
+	CAIRN_TEST_TIER=check SWIFT=$(SWIFT) scripts/test-swift.sh $(CHECK_LIMIT) --skip '^(CLITests|ClustersPostgresTests)\.'
 
 # Every test once under AddressSanitizer (Swift and C code), in its own build directory .build-asan;
 # the few third-party reports are suppressed in scripts/asan/*.supp, each with its reason.

@@ -1,4 +1,5 @@
 import Foundation
+import TestTier
 
 /// Runs the real `cairn` executable built next to the test bundle and captures what a user sees.
 struct CairnRun {
@@ -30,6 +31,7 @@ enum Cairn {
     /// input, in `directory`.
     static func run(_ arguments: [String], stdin: [UInt8] = [], in directory: String? = nil,
                     environment: [String: String] = [:], program: URL = executable) throws -> CairnRun {
+        try TestTier.requireProcesses(program.lastPathComponent)
         let process = Process()
         process.executableURL = program
         process.arguments = arguments

@@ -1,8 +1,9 @@
 import Clusters
 import Testing
+import TestTier
 
 /// Tiles encoded by Cairn, decoded by an independent decoder (mapbox-vector-tile, in Python).
-@Suite struct VectorTileDecodeTests {
+@Suite(.process) struct VectorTileDecodeTests {
     @Test func aLayerDecodesWithItsNameVersionExtentIdsAndPoints() throws {
         let layer = VectorTileLayer(name: "clusters", extent: 512, features: [
             VectorTileFeature(id: 7, x: 100, y: 200),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTier
 
 /// A tile as the Python package mapbox-vector-tile decodes it (`Tests/Support/mvt_decode.py`).
 struct DecodedTile: Decodable {
@@ -90,6 +91,7 @@ enum ReferenceDecoder {
     /// Decodes `tile` with mapbox-vector-tile; throws (failing the test) when the venv is missing
     /// or the decoder rejects the tile.
     static func decode(_ tile: [UInt8], python: URL = python) throws -> DecodedTile {
+        try TestTier.requireProcesses("mvt_decode.py")
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw ReferenceDecoderError(description: """
                 \(python.path) is missing: run `make test` (or `scripts/test-venv.sh`) to make the \
@@ -123,7 +125,7 @@ enum ReferenceDecoder {
     }
 }
 
-@Suite struct VectorTileReferenceDecoderTests {
+@Suite(.process) struct VectorTileReferenceDecoderTests {
     @Test func aMissingVenvFailsWithHowToMakeIt() throws {
         let missing = URL(fileURLWithPath: "/nonexistent/.venv/bin/python")
         let error = #expect(throws: ReferenceDecoderError.self) {

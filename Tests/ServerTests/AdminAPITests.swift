@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// The admin API on a real server: the bearer token (401 with its challenge, counted, never
 /// printed), purges and clears that the next request sees, seed jobs (202, progress, 409, 507,
 /// the bytes a cold request gives), dataset refreshes, and `admin.listen` on an address of its own.
-@Suite(.serialized) struct AdminAPITests {
+@Suite(.process, .serialized) struct AdminAPITests {
     private let token = "adm-7f3c9e2b41d84a6f"
     private var auth: [(String, String)] { [("Authorization", "Bearer \(token)")] }
 

@@ -2,6 +2,7 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// Animated layers (`frames:`) on the real server: `/tiles/{layer}/…png` is an APNG and `.webp` an
@@ -9,7 +10,7 @@ import TestUpstream
 /// pixels those of the same frame served still (`?frame=N`), the delay and loop count given; a
 /// frame the source lacks is transparent (or, with `missing: fail`, a 404); beyond the source's
 /// maxzoom every frame is over-zoomed.
-@Suite struct AnimatedTileTests {
+@Suite(.process) struct AnimatedTileTests {
     /// The upstream's frames: `/a/{z}/{x}/{y}.png` the corpus tile, `/b/…` the tile east of it (so
     /// the two frames differ), `/gone/…` nothing; zooms above 2 do not exist.
     private let upstream: TestUpstream

@@ -2,9 +2,10 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
 /// `GET /badges/{count}.png?parts=NAME:COUNT[:COLOUR],…&look=donut|pie|dominant`.
-@Suite struct BadgePartsRouteTests {
+@Suite(.process) struct BadgePartsRouteTests {
     /// A server with no layers: badges need none.
     private func serve() throws -> ServerProcess { try ServerProcess(config: "layers: {}\n") }
 

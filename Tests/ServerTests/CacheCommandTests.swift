@@ -1,12 +1,13 @@
 import Foundation
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
 /// `cairn cache stats|purge|clear` on the cache of a real `cairn serve` on loopback: what they print
 /// is what a walk of the directory finds, and the running server hears of what they removed.
-@Suite(.serialized) final class CacheCommandTests {
+@Suite(.process, .serialized) final class CacheCommandTests {
     /// The corpus tiles.
     private let upstream: TestUpstream
 

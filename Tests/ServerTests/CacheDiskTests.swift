@@ -1,13 +1,14 @@
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// The disk cache when the disk lets it down: a server started on a full disk (a small tmpfs the
 /// test mounts) gets every answer, rendered without storing, with one warning a minute and every
 /// failed store counted; a cache directory deleted under the running server is made again, and
 /// `.cairn-changes` truncated, deleted or replaced under it ends nothing.
-@Suite(.serialized) struct CacheDiskTests {
+@Suite(.process, .serialized) struct CacheDiskTests {
     private let warning = "cannot store in the disk cache"
 
     /// The disk is full before the server starts: not even `.cairn-changes` gets its eight bytes

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
 /// `cairn cache seed` beside a real `cairn serve` on loopback: the tiles it stores are hits with the
 /// bytes, ETag and freshness a cold request gives; `--resume` keeps fresh ones; a seed larger than
 /// the cache is refused before anything is written; bad options are one `error:` line and exit 64.
-@Suite(.serialized) final class CacheSeedTests {
+@Suite(.process, .serialized) final class CacheSeedTests {
     /// Zooms 0–2 of the whole world: 1 + 4 + 16 tiles.
     private let world = ["--bbox=-180,-85,180,85", "--zoom", "0-2"]
     private let tiles = (0...2).flatMap { z in (0..<(1 << z)).flatMap { x in (0..<(1 << z)).map { "\(z)/\(x)/\($0)" } } }

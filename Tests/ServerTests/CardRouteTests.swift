@@ -2,11 +2,12 @@ import Codecs
 import Foundation
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 
 /// `GET /cards/{id}.png?title=…` and `POST /cards.png`, with thumbnails fetched by id from a test
 /// upstream (`/img/{id}.png`).
-@Suite struct CardRouteTests {
+@Suite(.process) struct CardRouteTests {
     private let images: TestUpstream
 
     /// Serves `/img/paris.png` and `/img/rome.png` (corpus tiles), 500 for `/img/broken.png`, 404 for the rest.

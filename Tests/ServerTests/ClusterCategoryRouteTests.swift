@@ -2,11 +2,12 @@ import Codecs
 import Foundation
 import Testing
 import TestSupport
+import TestTier
 
 /// A served dataset with categories (the cities by country): GeoJSON clusters carry their
 /// breakdown, vector tiles decoded by mapbox-vector-tile one `count_NAME` per category and
 /// `category`, overlay tiles draw donuts, all of it together with `?filter=`.
-@Suite struct ClusterCategoryRouteTests {
+@Suite(.process) struct ClusterCategoryRouteTests {
     static let config = CitiesDataset.config(extra: """
             categories: {property: country, values: [DE, FR, IT], colors: {DE: "#ff0000", FR: "#00ff00", IT: "#0000ff"}, other: "#000000"}
         """)

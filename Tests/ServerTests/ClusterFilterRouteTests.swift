@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import TestSupport
+import TestTier
 
 /// `?filter=` on the `/clusters/{dataset}…` routes of the real binary over the sample cities: the
 /// answers are `cairn clusters --filter`'s, ETags name the filter, bad filters are 400 with their
 /// column, and 50 requests for a new filter build it once.
-@Suite struct ClusterFilterRouteTests {
+@Suite(.process) struct ClusterFilterRouteTests {
     static let filter = "population >= 200000 AND country IN ('DE','FR','IT','ES','GB')"
     static var encoded: String { filter.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
 

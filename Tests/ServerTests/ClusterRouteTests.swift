@@ -3,12 +3,13 @@ import Codecs
 import Foundation
 import Testing
 import TestSupport
+import TestTier
 
 /// `GET /clusters/{dataset}…` on the real binary over the 34 006 cities of `Samples/points`: the
 /// GeoJSON answers are the bytes `cairn clusters` prints for the same options, with the caching
 /// headers a proxy relies on; bad requests are 400 or 404, never 500; a point's card is drawn
 /// from its properties.
-@Suite struct ClusterRouteTests {
+@Suite(.process) struct ClusterRouteTests {
     @Test func clustersAreTheCLIsOutputWithCachingHeaders() throws {
         let server = try ServerProcess(config: CitiesDataset.config())
         defer { server.kill() }

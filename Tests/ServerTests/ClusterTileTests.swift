@@ -3,12 +3,13 @@ import Codecs
 import Foundation
 import Testing
 import TestSupport
+import TestTier
 
 /// `GET /clusters/{dataset}/{z}/{x}/{y}.mvt|.png|@2x.png|.webp` over the cities of `Samples/points`:
 /// vector tiles decoded by an independent decoder (mapbox-vector-tile) hold the items of
 /// supercluster's `getTile`, checked against the JSON API; overlay tiles show a badge where a
 /// cluster is, the marker where a lone point is, nothing elsewhere, and agree across tile edges.
-@Suite struct ClusterTileTests {
+@Suite(.process) struct ClusterTileTests {
     /// supercluster's tile buffer: `radius / extent` of the clustering (40 / 512), in tile widths.
     static let buffer = 40.0 / 512
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// Concurrent requests for one cold tile share one trip upstream (no thundering herd).
-@Suite struct CoalescingTests {
+@Suite(.process) struct CoalescingTests {
     @Test func twentyConcurrentRequestsForAColdTileMakeOneUpstreamRequest() throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path, delay: 0.3) }
         defer { upstream.stop() }

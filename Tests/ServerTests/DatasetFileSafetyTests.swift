@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TestSupport
+import TestTier
 
 /// A file dataset never loses its points to a half-written file: an empty file, a CSV without its
 /// header or a GeoJSON cut short is an error (the last good index stays served, the failure is
 /// counted; at start the server refuses with 65), and a file whose size or modification time is
 /// still moving is read only once it has settled.
-@Suite struct DatasetFileSafetyTests {
+@Suite(.process) struct DatasetFileSafetyTests {
     static let csvHeader = "id,name,lon,lat\n"
     static let goodCSV = csvHeader + "1,Paris,2.35,48.85\n2,Berlin,13.4,52.52\n3,Tokyo,139.69,35.69\n"
     static let features = [(1, 2.35, 48.85), (2, 13.4, 52.52), (3, 139.69, 35.69)].map { id, lon, lat in

@@ -1,8 +1,9 @@
 import Testing
+import TestTier
 @testable import CairnServer
 
 /// `postgres: {…, listen: CHANNEL}` is checked when the configuration is read.
-@Suite struct DatasetListenConfigTests {
+@Suite(.process) struct DatasetListenConfigTests {
     static func yaml(listen: String) -> String {
         """
         datasets:

@@ -2,12 +2,13 @@ import Foundation
 import Markers
 import Testing
 import TestSupport
+import TestTier
 @testable import CairnServer
 
 /// A served dataset without a `radius` clusters with the radius that keeps its style's badges
 /// apart (google: 80 on tiles of extent 512; leaflet: 67), while `cairn clusters` keeps
 /// supercluster's 40; a `radius` in the configuration wins.
-@Suite struct DatasetRadiusTests {
+@Suite(.process) struct DatasetRadiusTests {
     static func config(_ extra: String) -> String {
         """
         layers: {}

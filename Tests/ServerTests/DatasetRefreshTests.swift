@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TestSupport
+import TestTier
 
 /// A file dataset of `cairn serve` follows its file: a rewrite is served within a refresh, a
 /// malformed rewrite is refused while the last good index goes on being served (logged and
 /// counted), SIGHUP re-reads at once; a bad file at start stops the server with the exit code and
 /// the `error:` line a deploy script reads.
-@Suite struct DatasetRefreshTests {
+@Suite(.process) struct DatasetRefreshTests {
     static let paris = PlacePoint(id: 1, lon: 2.35, lat: 48.85, name: "Paris")
     static let berlin = PlacePoint(id: 2, lon: 13.40, lat: 52.52, name: "Berlin")
     static let tokyo = PlacePoint(id: 3, lon: 139.69, lat: 35.69, name: "Tokyo")

@@ -1,12 +1,13 @@
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// Upstream images are decoded within `limits.max_image_side` and `limits.max_image_pixels`
 /// (defaults 4096 px a side, 16 MP), not the command line's 8192 px / 40 MP: a small PNG that
 /// claims a huge size is a 502 and is never cached, wherever the server decodes it.
-@Suite struct DecodeLimitTests {
+@Suite(.process) struct DecodeLimitTests {
     /// 4100 × 1 pixels: a valid PNG of 4 kB that the CLI's limits accept and the server's refuse.
     private static let wide = PNGBuilder.gray(width: 4100, height: 1)
 

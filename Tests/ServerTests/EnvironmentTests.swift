@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTier
 
 /// `CAIRN_HOST` and `CAIRN_PORT` choose the address when the command line does not; `--host` and
 /// `--port` beat them.
-@Suite struct EnvironmentTests {
+@Suite(.process) struct EnvironmentTests {
     /// A loopback port nobody listens on right now (bound, read and released).
     private func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// The disk cache stays within `cache.max_size` (tiles plus their `.meta` files) by evicting the
 /// least recently used tiles, and survives a restart.
-@Suite struct EvictionTests {
+@Suite(.process) struct EvictionTests {
     /// The z3 tiles the corpus has, in a fixed order.
     private let tiles: [(x: Int, y: Int)] = (0..<8).flatMap { x in (0..<8).map { (x: x, y: $0) } }
         .filter { FileManager.default.fileExists(atPath: "\(FixtureTiles.root)/3/\($0.x)/\($0.y).png") }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// `source.deadline` bounds a whole tile fetch — every attempt and the backoff between them — so
 /// that a failing upstream gives the client Cairn's 502/504 before a proxy in front gives up
 /// (deploy/nginx.conf reads for 30 s; the default deadline is 20 s).
-@Suite struct FetchDeadlineTests {
+@Suite(.process) struct FetchDeadlineTests {
     private let tile = "/tiles/world/2/2/1.png"
 
     /// Asks for the tile once: its status, how long it took and how often the upstream was asked.

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 
 /// Query strings are decoded as HTML forms and `URLSearchParams` (and so Python's requests,
 /// schemathesis, the map page) encode them: `+` is a space, `%2B` a plus. Found by schemathesis:
 /// `?filter=population+>+100000` was a 400 ("'+' is not a number"), and a card titled
 /// `Café+Central` showed the pluses.
-@Suite struct FormEncodedQueryTests {
+@Suite(.process) struct FormEncodedQueryTests {
     @Test func aPlusInTheQueryIsASpace() throws {
         let server = try ServerProcess(config: try OpenAPIFixture.config(), environment: ["CAIRN_ADMIN_TOKEN": OpenAPIFixture.token])
         defer { server.kill() }

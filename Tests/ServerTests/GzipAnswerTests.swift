@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// GeoJSON and vector-tile answers are gzipped for clients that accept it (as Martin and
 /// tileserver-gl serve them): `Content-Encoding: gzip`, `Vary: Accept-Encoding` on every answer, an
 /// ETag of their own that If-None-Match matches; the bytes ungzip to the identity answer. PNG tiles
 /// stay as they are (already compressed).
-@Suite struct GzipAnswerTests {
+@Suite(.process) struct GzipAnswerTests {
     @Test func geoJSONAndVectorTilesAreGzippedForClientsThatAcceptIt() throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
         defer { upstream.stop() }

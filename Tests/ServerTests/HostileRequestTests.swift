@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// Absurd and hostile requests get a 4xx — never a 5xx, never a file outside the cache — and the
 /// server keeps serving.
-@Suite struct HostileRequestTests {
+@Suite(.process) struct HostileRequestTests {
     private static let long = String(repeating: "a", count: 10_000)
 
     private let hostile = [

@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
 /// The hot lane's kept answers (docs/hot-lane.md, "Answers kept for a second"): a plain hit asked
 /// for again within the second is answered with the head and body made for it then, but never
 /// once the memory tier holds another image under the target or the second has turned.
-@Suite struct HotLaneKeptAnswerTests {
+@Suite(.process) struct HotLaneKeptAnswerTests {
     static let token = "kept-answer-admin-93d2e1"
     static let target = "/tiles/world/2/2/1.png"
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// The hot lane in front of the HTTP decoder (docs/hot-lane.md) on a live connection: raw
@@ -7,7 +8,7 @@ import TestUpstream
 /// across writes; `Connection: close` in the middle of a pipeline; a body, which leaves the rest of
 /// the connection to the router; HTTP/1.0; the header and idle timeouts counting the lane's
 /// requests; each answer counted and logged once.
-@Suite struct HotLaneRawTests {
+@Suite(.process) struct HotLaneRawTests {
     static let tile = "/tiles/world/2/2/1.png", badge = "/badges/42.png"
 
     /// A server with the tile and the badge in memory, their first answers, and its lane count so far.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 @testable import CairnServer
 
@@ -11,7 +12,7 @@ import TestUpstream
 /// (bodies hiding requests, odd lengths and lines, pipelines, byte-by-byte writes, `Host`). Pipelined requests keep
 /// their order, keep-alive and `Connection: close` hold, signed routes are never taken by the
 /// lane, and a purge (CLI or admin API) or a dataset refresh is seen by the next request.
-@Suite struct HotLaneTests {
+@Suite(.process) struct HotLaneTests {
     static let token = "hot-lane-admin-4c1f9a7e"
 
     /// The `world` layer, the cities dataset with point cards, badges and cards, on `upstream`.

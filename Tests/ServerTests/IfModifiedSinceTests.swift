@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
@@ -7,7 +8,7 @@ import Tiles
 /// was given gets a 304 without a body — on tiles, badges and the GeoJSON routes — unless it also
 /// sends `If-None-Match`, which then decides alone; any of the three HTTP date forms counts, a
 /// date that does not parse is ignored.
-@Suite struct IfModifiedSinceTests {
+@Suite(.process) struct IfModifiedSinceTests {
     @Test func aDateNoEarlierThanLastModifiedIsA304AndIfNoneMatchWins() throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
         defer { upstream.stop() }

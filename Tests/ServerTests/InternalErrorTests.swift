@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 @testable import CairnServer
 
 /// Failures that are not a ``ServeError`` (a badge or card that fails to render or encode) go
 /// through the same middleware as the others: a 500 whose body says only "internal error", a
 /// warning log line with the route and the cause, and a count in the request metrics.
-@Suite struct InternalErrorTests {
+@Suite(.process) struct InternalErrorTests {
     @Test func errorsMapToWhatTheyMeanForTheClient() {
         struct Broken: Error {}
         #expect(ServeError(unexpected: Broken()).statusCode == 500)

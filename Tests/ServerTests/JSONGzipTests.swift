@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 
 /// Every JSON answer is gzipped for clients that accept it, as GeoJSON and vector tiles are:
 /// TileJSON, the catalog, the OpenAPI document, a cluster's children, leaves and expansion zoom,
 /// health and the admin API. `Content-Encoding: gzip`, `Vary: Accept-Encoding`, an ETag of its own
 /// that If-None-Match matches (and the identity one does not); `gzip -dc` gives the identity bytes.
-@Suite struct JSONGzipTests {
+@Suite(.process) struct JSONGzipTests {
     @Test func everyJSONAnswerIsGzippedForClientsThatAcceptIt() throws {
         let server = try ServerProcess(config: try OpenAPIFixture.config(), environment: ["CAIRN_ADMIN_TOKEN": OpenAPIFixture.token])
         defer { server.kill() }

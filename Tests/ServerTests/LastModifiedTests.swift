@@ -1,13 +1,14 @@
 @testable import CairnServer
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
 /// `Last-Modified` is never later than `Date` (RFC 9110 §8.8.2): fresh renders, hits, badges,
 /// cards and cluster tiles, requested over two seconds so that some are made just after a second
 /// begins (where a `Date` lagging the clock showed the second before).
-@Suite struct LastModifiedTests {
+@Suite(.process) struct LastModifiedTests {
     @Test func lastModifiedIsNeverAfterDate() throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
         defer { upstream.stop() }

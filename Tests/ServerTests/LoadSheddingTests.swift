@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// Load shedding: a burst beyond the render queue, or beyond the productions (upstream fetch +
 /// render) allowed in flight, is answered 503 + `Retry-After` at once rather than queued, and the
 /// server stays healthy.
-@Suite struct LoadSheddingTests {
+@Suite(.process) struct LoadSheddingTests {
     /// One render worker and room for one waiting render (and many fetches in flight): a burst of
     /// expensive cold tiles is shed by the render queue.
     @Test func aBurstOverTheRenderQueueIsShedWith503() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// `GET /metrics`: Prometheus text whose counters follow what clients saw.
-@Suite struct MetricsTests {
+@Suite(.process) struct MetricsTests {
     @Test func requestCountersGrowByRouteAndStatus() throws {
         let upstream = try TestUpstream { request in request.path == "/2/0/0.png" ? .status(500) : FixtureTiles.reply(for: request.path) }
         defer { upstream.stop() }

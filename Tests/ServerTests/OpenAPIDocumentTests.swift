@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 
 /// `GET /openapi.json` as a client gets it: a JSON document whose every parameter has a schema,
 /// every path parameter is declared, every `$ref` resolves; the configuration's layers and datasets
 /// as enums, its signed routes with `sig`/`exp` and 403, its path prefix as the server; answered
 /// like the other JSON answers (ETag, 304, gzip).
-@Suite struct OpenAPIDocumentTests {
+@Suite(.process) struct OpenAPIDocumentTests {
     private func walk(_ value: Any, at path: String, _ visit: (Any, String) -> Void) {
         visit(value, path)
         if let object = value as? [String: Any] {

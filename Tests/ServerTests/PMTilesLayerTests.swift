@@ -1,13 +1,14 @@
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
 /// A layer whose source is a PMTiles archive (`source: world.pmtiles`): its tiles are the archive's
 /// bytes, a tile it lacks is a 404, its TileJSON comes from the archive's metadata; and the vector
 /// cluster tiles `cairn clusters --out` writes are the ones the server answers, byte for byte.
-@Suite struct PMTilesLayerTests {
+@Suite(.process) struct PMTilesLayerTests {
     @Test func servesTheArchivesTilesAndDescribesItInTileJSON() throws {
         let work = try temporaryDirectory()
         let archive = work + "/world.pmtiles"

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// The map page over HTTP: `/` and the files it names, Leaflet served from its installed files
 /// (and nothing else from that directory), the catalog whose every URL answers, a proxy's path
 /// prefix honoured. (The page at work in a browser: scripts/test-browser.sh.)
-@Suite struct PageRouteTests {
+@Suite(.process) struct PageRouteTests {
     /// Debian's libjs-leaflet, which `make test` installs.
     static let leaflet = "/usr/share/javascript/leaflet"
 

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import TestPostgres
 import TestSupport
+import TestTier
 
 /// A PostgreSQL dataset of `cairn serve` against a real PostgreSQL server: the query's rows are
 /// clustered and served, re-run every `refresh`; a failing query keeps the last good index (logged,
 /// counted); a database that cannot be reached or bad rows at start stop the server with 74 or 65.
-@Suite(.datasetPostgres) struct PostgresDatasetTests {
+@Suite(.process, .datasetPostgres) struct PostgresDatasetTests {
     static func config(_ database: TestPostgres, table: String, refresh: String = "500ms") -> String {
         """
         layers: {}

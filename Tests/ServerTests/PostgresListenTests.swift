@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestPostgres
 import TestSupport
+import TestTier
 
 /// `postgres: {…, listen: CHANNEL}` against a real PostgreSQL server and a real `cairn serve`: a
 /// statement-level trigger's `pg_notify` makes an insert, a move or a delete visible within a
@@ -10,7 +11,7 @@ import TestSupport
 /// rebuild makes one more rebuild, not fifty. Each test has its own database server, and the
 /// tests run one at a time, since they time the server. (The latency with 100 000 rows, which a
 /// debug build indexes too slowly to say anything, is measured by `scripts/bench-live.sh`.)
-@Suite(.serialized) struct PostgresListenTests {
+@Suite(.process, .serialized) struct PostgresListenTests {
     /// What a commit may take to be served (the brief's bound).
     static let visibleWithin = 1.0 * TestTiming.scale
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 @testable import CairnServer
 
 /// `render_workers`: the threads that render, as `top -H` and `ps -L` show them
 /// (`/proc/PID/task/*/comm`): two per core by default, exactly as many as set otherwise.
-@Suite struct RenderWorkersTests {
+@Suite(.process) struct RenderWorkersTests {
     /// The names of the server's render threads, once `count` of them have started (or after 10 s).
     static func workerThreads(of server: ServerProcess, expecting count: Int) -> [String] {
         let deadline = Date().addingTimeInterval(10 * TestTiming.scale)

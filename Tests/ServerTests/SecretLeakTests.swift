@@ -3,11 +3,12 @@ import Testing
 import TestPostgres
 import TestUpstream
 import TestSupport
+import TestTier
 
 /// The real server with PostgreSQL datasets whose passwords come from a `password_file` and from a
 /// `${DB_URL}` in the environment: both log in, and neither password shows in anything the server
 /// printed or answered, at start, while serving or when it refuses to start.
-@Suite(.datasetPostgres) struct SecretLeakTests {
+@Suite(.process, .datasetPostgres) struct SecretLeakTests {
     static let filePassword = "Fp-9c1Qz-from-a-file"
     static let environmentPassword = "Ev-4k7Yw-from-the-env"
 
@@ -99,7 +100,7 @@ import TestSupport
 /// An upstream API key from `${…}` in a tile source's URL, and a token in its headers: when the
 /// upstream fails, the 502 and the log name the URL with the key as `***`; the header shows nowhere
 /// (not even in the services ServiceLifecycle describes at debug level).
-@Suite struct UpstreamSecretTests {
+@Suite(.process) struct UpstreamSecretTests {
     @Test func aFailingUpstreamsAnswerAndLogHideTheKey() throws {
         let upstream = try TestUpstream { _ in .status(500) }
         let key = "Tk-3hV8-upstream-key", token = "Hd-5nQ2-header-token"

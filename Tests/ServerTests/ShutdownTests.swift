@@ -1,11 +1,12 @@
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// SIGTERM and SIGINT: stop accepting, let the requests in flight finish (within `shutdown_grace`),
 /// exit 0, and leave no temporary files in the cache.
-@Suite struct ShutdownTests {
+@Suite(.process) struct ShutdownTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func aRequestInFlightFinishesAfterTheSignal(_ signal: Int32) throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path, delay: 1) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 @testable import CairnServer
 
@@ -7,7 +8,7 @@ import TestUpstream
 /// independent Python signer (Tests/Support/sign_url.py) are served as the unsigned server serves
 /// them; missing, wrong, re-ordered, expired and tampered ones are 403s with their reason, counted,
 /// before any work; every key verifies, the first signs (`cairn sign`); the keys never show.
-@Suite struct SignedURLTests {
+@Suite(.process) struct SignedURLTests {
     static let firstKey = "k1-7wQp3Zr9-first-signing-key"
     static let secondKey = "k2-Lm4x8Tb2-second-signing-key"
 

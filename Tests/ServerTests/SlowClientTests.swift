@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestTier
 
 /// Slow and greedy clients, as nginx treats them: `server.header_timeout` disconnects clients that
 /// do not finish a request head, `server.idle_timeout` closes idle kept-alive connections, and
 /// `server.max_connections` bounds open connections (the rest wait in the kernel's backlog).
-@Suite(.serialized) struct SlowClientTests {
+@Suite(.process, .serialized) struct SlowClientTests {
     /// A cached badge: a normal, cheap request.
     private let normal = "/badges/42.png"
 

@@ -2,12 +2,13 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
 /// `GET /static/{layer}/{view}/{size}…` on the real server over the bundled world tiles: at a whole
 /// zoom the picture is, pixel for pixel, the region cut from the layer's own tiles (across the
 /// antimeridian too, and at @2x); pins, paths and clusters land at their projected positions; a
 /// fractional zoom is the next zoom's tiles shrunk smoothly; bad parameters are 400 with a reason.
-@Suite struct StaticRouteTests {
+@Suite(.process) struct StaticRouteTests {
     /// The world layer through a grid chain; with the sample cities as dataset `cities` when
     /// `cities` (loading them takes a while: only the tests that draw clusters ask for them).
     private static func config(cities: Bool = false, _ extra: String = "") -> String {

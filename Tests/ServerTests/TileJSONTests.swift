@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// `GET /tiles/{layer}.json`: TileJSON 3.0.0 whose tile URLs are public ones — from `base_url`, else
 /// from the reverse proxy's `X-Forwarded-Proto` / `X-Forwarded-Host`, else from `Host`.
-@Suite struct TileJSONTests {
+@Suite(.process) struct TileJSONTests {
     private let upstream: TestUpstream
 
     init() throws {

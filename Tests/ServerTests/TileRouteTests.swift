@@ -2,11 +2,12 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
 /// `GET /tiles/{layer}/{z}/{x}/{y}[@2x].{ext}` against a real server and a loopback upstream serving the corpus.
-@Suite struct TileRouteTests {
+@Suite(.process) struct TileRouteTests {
     private let upstream: TestUpstream
 
     init() throws {

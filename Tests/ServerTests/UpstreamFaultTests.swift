@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 
 /// What clients get when the upstream misbehaves: 502 for bad answers, 504 for slow ones, and
 /// nothing cached, so that the next request tries the upstream again.
-@Suite struct UpstreamFaultTests {
+@Suite(.process) struct UpstreamFaultTests {
     private let tile = "/tiles/world/2/2/1.png"
     private let upstreamPath = "/2/2/1.png"
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestTier
 
 /// A real PostgreSQL server for one test: `initdb` in a temporary directory, started with `pg_ctl`
 /// on a free 127.0.0.1 port, stopped and removed by ``stop()`` or `deinit`.
@@ -38,6 +39,7 @@ public final class TestPostgres: @unchecked Sendable {
     /// Creates, starts and waits for a server; `tls` makes it offer TLS with a fresh self-signed
     /// certificate (see ``certificatePath``).
     public init(tls: Bool = false) throws {
+        try TestTier.requireProcesses("PostgreSQL")
         installation = try PostgresInstallation.find()
         directory = try Self.makeDirectory()
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import TestTier
 
 /// A small disk for tests that fill one up for real: a tmpfs of `size` (`512k`, `2m`) mounted on a
 /// new temporary directory, grown with ``resize(to:)`` to "free space", unmounted when released.
@@ -13,6 +14,7 @@ public final class SmallDisk {
     public let path: String
 
     public init(size: String) throws {
+        try TestTier.requireProcesses("mount")
         path = NSTemporaryDirectory() + "cairn-small-disk-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         do {

@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Synchronization
+import TestTier
 
 /// A real HTTP server on a loopback port for tests: it answers every request with whatever the
 /// test's handler says, including the faults a tile server can have (errors, slow answers,
@@ -57,6 +58,7 @@ public final class TestUpstream: Sendable {
 
     /// Starts listening on 127.0.0.1 at a free port.
     public init(handler: @escaping Handler) throws {
+        try TestTier.requireProcesses("a test upstream on a socket")
         let counts = RequestCounts()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)

@@ -1,10 +1,11 @@
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 @testable import Tiles
 
 /// Byte ranges over HTTP, against a loopback server that answers ranges as object storage does.
-@Suite struct HTTPRangeReaderTests {
+@Suite(.process) struct HTTPRangeReaderTests {
     private let file = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
 
     @Test func rangesAreTheFilesBytesAndAShortLastRangeIsCut() async throws {

@@ -1,12 +1,13 @@
 import Foundation
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
 /// The HTTP source against a real server on a loopback port, in each of the ways a tile server
 /// answers or fails.
-@Suite struct HTTPTileSourceTests {
+@Suite(.process) struct HTTPTileSourceTests {
     let tile = try! TileID(z: 2, x: 2, y: 1)
 
     /// An HTTP source for the upstream's `/{z}/{x}/{y}.png`, with a 10 ms backoff.

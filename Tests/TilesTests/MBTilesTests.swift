@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestTier
 @testable import Tiles
 
-@Suite struct MBTilesTests {
+@Suite(.process) struct MBTilesTests {
     private func temporaryFile() -> String {
         NSTemporaryDirectory() + "cairn-\(UUID().uuidString).mbtiles"
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 @testable import Tiles
 
@@ -8,7 +9,7 @@ import TestUpstream
 /// loopback server that answers them as object storage does: the archive's tiles byte for byte, a
 /// warm tile in at most two ranges, a replaced archive noticed by its ETag, bad archives as errors
 /// naming the URL.
-@Suite struct RemotePMTilesTests {
+@Suite(.process) struct RemotePMTilesTests {
     /// An archive of `tiles`, as bytes.
     private func archive(_ tiles: [(TileID, [UInt8])], name: String = "remote") throws -> [UInt8] {
         let directory = NSTemporaryDirectory() + "cairn-remote-\(UUID().uuidString)"

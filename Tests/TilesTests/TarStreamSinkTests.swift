@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestTier
 import Tiles
 
-@Suite struct TarStreamSinkTests {
+@Suite(.process) struct TarStreamSinkTests {
     @Test func tarReadsTheStreamBackByteForByte() throws {
         let directory = NSTemporaryDirectory() + "cairn-tar-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory + "/x", withIntermediateDirectories: true)

@@ -3,6 +3,7 @@ import Codecs
 import Foundation
 import Tiles
 import SeededRandom
+import TestTier
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
@@ -42,6 +43,7 @@ func solidSurface(_ color: Color = .white, width: Int = 256, height: Int = 256) 
 
 /// Runs a command-line tool (found on PATH) and returns its exit status and standard output.
 func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    try TestTier.requireProcesses(arguments.first ?? "a tool")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments

@@ -32,8 +32,9 @@ public struct CairnServer: Sendable {
     }
 
     /// Checks and opens everything the configuration names (cache directory, sources, styles);
-    /// throws before anything listens when something is wrong.
-    public init(config: ServerConfig, logger: Logger) throws {
+    /// throws before anything listens when something is wrong. `clock` tells the layers when tiles
+    /// are stored and go stale.
+    public init(config: ServerConfig, logger: Logger, clock: any WallClock = SystemWallClock()) throws {
         self.config = config
         self.logger = logger
         for warning in config.warnings { logger.warning("\(warning)") }
@@ -53,7 +54,7 @@ public struct CairnServer: Sendable {
         for layer in config.layers {
             let make = { (layer: ServerConfig.Layer) in
                 try LayerService(layer: layer, cache: cache, renders: renders, productions: productions,
-                                 policy: config.cache, metrics: metrics, decodeLimits: config.limits.decode)
+                                 policy: config.cache, metrics: metrics, decodeLimits: config.limits.decode, clock: clock)
             }
             do {
                 if let frames = layer.frames {

@@ -23,10 +23,13 @@ final class LayerService: Sendable {
     private let hot: MemoryCache<String, CachedTile>
     /// The template asks for a scale (`{r}`, `{scale}`): the source has its own @2x tiles.
     private let sourceHasHiDPI: Bool
+    /// When tiles are stored and go stale.
+    private let clock: any WallClock
 
     init(layer: ServerConfig.Layer, cache: DiskCache, renders: RenderQueue, productions: ProductionLimit,
-         policy: ServerConfig.Cache, metrics: ServerMetrics, decodeLimits: DecodeLimits) throws {
+         policy: ServerConfig.Cache, metrics: ServerMetrics, decodeLimits: DecodeLimits, clock: any WallClock) throws {
         self.layer = layer
+        self.clock = clock
         source = try SourceLocation.open(layer.source.url, subdomains: layer.source.subdomains, http: layer.source.http,
                                          maxzoom: layer.source.maxzoom, overZoomDepth: TileID.maximumZoom, decodeLimits: decodeLimits)
         self.decodeLimits = decodeLimits
@@ -54,7 +57,7 @@ final class LayerService: Sendable {
             throw .notFound("zoom \(request.tile.z) is outside layer '\(layer.name)' (\(layer.minzoom)…\(layer.maxzoom))")
         }
         if let hit = hit(request) { return hit }
-        let now = Date().timeIntervalSince1970
+        let now = clock.now()
         // Stale in memory (or stored by another request meanwhile), or only on disk.
         let inMemory = hot.value(for: request.cacheKey)
         if inMemory != nil { cache.touch(request.cacheKey) }
@@ -93,7 +96,7 @@ final class LayerService: Sendable {
     /// holds the keys of requests that passed ``hit(_:)``'s checks, so any key found is one of those.
     func hit(key: String, format: ImageFormat) -> ServedTile? {
         cache.noticeOutsideChanges()
-        let now = Date().timeIntervalSince1970
+        let now = clock.now()
         guard let inMemory = hot.value(for: key), inMemory.metadata.isFresh(at: now) else { return nil }
         cache.touch(key)
         lookups.counted(hit: true)
@@ -112,7 +115,7 @@ final class LayerService: Sendable {
 
     /// The cache's copy of the tile when it is fresh (a resumed seed keeps it), else nil.
     func freshCopy(_ request: TileRequest) -> CachedTile? {
-        cache.read(request.cacheKey).flatMap { $0.metadata.isFresh(at: Date().timeIntervalSince1970) ? $0 : nil }
+        cache.read(request.cacheKey).flatMap { $0.metadata.isFresh(at: clock.now()) ? $0 : nil }
     }
 
     /// The bytes the tile would be stored with, rendered without storing it (a seed's estimate);
@@ -131,7 +134,7 @@ final class LayerService: Sendable {
     private func produce(_ request: TileRequest, stale: CachedTile?, store: Bool = true) async throws -> ServedTile {
         let validators = stale.map { Validators(etag: $0.metadata.upstreamETag, lastModified: $0.metadata.upstreamLastModified) } ?? Validators()
         let upstream = try await fetch(request, validators: validators)
-        let now = Date().timeIntervalSince1970
+        let now = clock.now()
         let lifetime = policy.honourUpstream ? (upstream.maxAge ?? policy.ttl) : policy.ttl
         let forward = stale == nil ? "fwd=miss" : "fwd=stale"
         switch upstream.body {
@@ -161,7 +164,7 @@ final class LayerService: Sendable {
     @discardableResult
     func keep(_ bytes: [UInt8], for request: TileRequest, maxAge: Double?, validators: Validators, at time: Double? = nil,
               store: Bool = true) -> (tile: CachedTile, stored: Bool) {
-        let now = time ?? Date().timeIntervalSince1970
+        let now = time ?? clock.now()
         let lifetime = policy.honourUpstream ? (maxAge ?? policy.ttl) : policy.ttl
         let tile = CachedTile(bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: now + lifetime, etag: ETag.of(bytes),
                                                                      upstreamETag: validators.etag, upstreamLastModified: validators.lastModified))

@@ -1,4 +1,5 @@
 import Foundation
+import TestTier
 
 /// What a run of a program showed: its exit status, stdout and stderr.
 struct CommandRun: Sendable {
@@ -14,6 +15,7 @@ struct CommandRun: Sendable {
 
     /// Runs `executable` with `arguments` (and `environment`, else the test's) to its end, stdin empty.
     static func of(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> CommandRun {
+        try TestTier.requireProcesses(executable.lastPathComponent)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

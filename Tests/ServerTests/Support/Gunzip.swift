@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import TestTier
 
 /// `gzip -dc` of `bytes`: an independent decoder for the server's gzipped answers.
 func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+    try TestTier.requireProcesses("gzip")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/gzip")
     process.arguments = ["-dc"]

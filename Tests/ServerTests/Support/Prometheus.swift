@@ -25,9 +25,14 @@ extension ServerProcess {
     /// The sum of the samples called `name` whose labels include `labels`, from a fresh `/metrics`
     /// scrape; nil when there is none.
     func metric(_ name: String, _ labels: [String: String] = [:]) throws -> Double? {
-        let matching = metricSamples(try request("/metrics").text).filter { sample in
-            sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value }
-        }
-        return matching.isEmpty ? nil : matching.reduce(0) { $0 + $1.value }
+        metricSum(try request("/metrics").text, name, labels)
     }
+}
+
+/// The sum of the samples of `exposition` called `name` whose labels include `labels`; nil when there is none.
+func metricSum(_ exposition: String, _ name: String, _ labels: [String: String]) -> Double? {
+    let matching = metricSamples(exposition).filter { sample in
+        sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value }
+    }
+    return matching.isEmpty ? nil : matching.reduce(0) { $0 + $1.value }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestTier
 
 /// A real `cairn serve` on an ephemeral loopback port (`--host 127.0.0.1 --port 0`), started with a
 /// YAML configuration in its own temporary directory; the cache lives in `cacheDirectory` (given
@@ -93,6 +94,7 @@ final class ServerProcess: Sendable {
 
     private static func launch(config: String, in directory: String, arguments: [String], environment: [String: String]) throws
         -> (process: Process, errors: StreamCollector) {
+        try TestTier.requireProcesses("cairn serve")
         let path = directory + "/cairn.yml"
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let process = Process()

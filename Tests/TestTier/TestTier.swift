@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// The two tiers of the Swift tests.
+///
+/// `make check` runs the fast tier with `CAIRN_TEST_TIER=check`: unit tests and in-process router
+/// tests (HummingbirdTesting's `.router`), no process, no socket, no sleep. `make test` runs every
+/// test. A suite whose tests start a process (`cairn`, `cairn serve`, PostgreSQL, Python, `tar`) or
+/// listen on a socket (``TestUpstream``) carries the ``Testing/Trait/process`` trait, so that
+/// `make check` leaves it out; every helper that starts one calls ``requireProcesses(_:)``, so a suite
+/// that forgets the trait fails `make check` by name instead of slowing it down.
+public enum TestTier {
+    /// Whether this run is `make check`'s fast tier.
+    public static let isCheck = ProcessInfo.processInfo.environment["CAIRN_TEST_TIER"] == "check"
+
+    /// Throws under `make check`: `what` (a process, a server) has no place in the fast tier.
+    public static func requireProcesses(_ what: String) throws {
+        guard isCheck else { return }
+        throw ProcessInFastTier(what: what)
+    }
+
+    /// A test of the fast tier started a process or a server.
+    public struct ProcessInFastTier: Error, CustomStringConvertible {
+        let what: String
+
+        public var description: String {
+            "\(what) started under make check: give the suite the .process trait (make test runs it), or test in process"
+        }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// The suite starts processes or servers: `make test` runs it, `make check` leaves it out.
+    public static var process: Self {
+        .disabled(if: TestTier.isCheck, "starts a process or a server: make test runs it")
+    }
+}
