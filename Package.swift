@@ -127,9 +127,12 @@ let package = Package(
         // libpng's simplified API, the independent decoder the Codecs tests compare against.
         .target(name: "CPNGReference", path: "Tests/CPNGReference", linkerSettings: [.linkedLibrary("png16")]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),
+        // The two tiers of the Swift tests: `make check` (in process) and `make test` (everything).
+        .target(name: "TestTier", path: "Tests/TestTier"),
         .target(
             name: "TestUpstream",
             dependencies: [
+                "TestTier",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -138,12 +141,13 @@ let package = Package(
         ),
         // GeoJSON features as the CLI and server tests read them.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ClustersTests", dependencies: ["Clusters", "SeededRandom"]),
+        .testTarget(name: "ClustersTests", dependencies: ["Clusters", "SeededRandom", "TestTier"]),
         .testTarget(name: "ClusterOverlaysTests", dependencies: ["ClusterOverlays", "Clusters", "Markers", "Canvas", "Codecs"]),
-        .target(name: "TestPostgres", path: "Tests/TestPostgres"),
+        .target(name: "TestPostgres", dependencies: ["TestTier"], path: "Tests/TestPostgres"),
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "TestUpstream", "TestPostgres", "TestSupport"]),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom", "TestTier"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport", "TestTier"]),
+        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "TestUpstream", "TestPostgres", "TestSupport", "TestTier",
+                                                  .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ]
 )

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTier
 
 /// `cairn serve` with a bad configuration: one `error:` line naming the file and the path in it,
 /// exit 64, and nothing listening.
-@Suite struct ConfigErrorTests {
+@Suite(.process) struct ConfigErrorTests {
     private static let source = "source: {url: \"http://127.0.0.1:9/{z}/{x}/{y}.png\"}"
 
     @Test(arguments: [
