@@ -80,7 +80,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .target(name: "Clusters", dependencies: ["CPrefetch", "CKDScan"]),
+        // The one way work runs in parallel: the index's passes, a cache purge, the CLI's batches.
+        .target(name: "Parallel"),
+        .target(name: "Clusters", dependencies: ["CPrefetch", "CKDScan", "Parallel"]),
         .target(
             name: "ClustersPostgres",
             dependencies: [
@@ -94,7 +96,7 @@ let package = Package(
         .target(
             name: "CairnServer",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Snapshots", "YAMLLoading",
+                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Snapshots", "Parallel", "YAMLLoading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -115,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "CairnServer", "CMalloc",
+                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "CairnServer", "CMalloc", "Parallel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -123,6 +125,7 @@ let package = Package(
         .target(name: "SeededRandom"),
         .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "SeededRandom", "CMalloc"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas", "CPNGReference", "SeededRandom"]),
         // libpng's simplified API, the independent decoder the Codecs tests compare against.
         .target(name: "CPNGReference", path: "Tests/CPNGReference", linkerSettings: [.linkedLibrary("png16")]),
@@ -147,7 +150,7 @@ let package = Package(
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom", "TestTier"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport", "TestTier"]),
-        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "TestUpstream", "TestPostgres", "TestSupport", "TestTier",
+        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "Parallel", "TestUpstream", "TestPostgres", "TestSupport", "TestTier",
                                                   .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ]
 )

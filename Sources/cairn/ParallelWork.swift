@@ -1,8 +1,9 @@
 import Foundation
+import Parallel
 
-/// Runs `body` for every index in `0..<count` on `jobs` threads, handing out indices one at a time.
-/// Errors thrown by `body` are collected and do not stop the other items, except an output that
-/// cannot be written (an I/O ``CLIError``: the disk is full): then no further item is started, the
+/// The batch commands' items (`--jobs N`), run with ``ParallelRuns/map(_:threads:_:)``: errors
+/// thrown by an item are collected and do not stop the other items, except an output that cannot
+/// be written (an I/O ``CLIError``: the disk is full): then no further item is started, the
 /// running ones finish, and ``Outcome/writeFailure`` holds the first such error.
 enum ParallelWork {
     /// What a run ended with.
@@ -13,31 +14,18 @@ enum ParallelWork {
         var writeFailure: CLIError?
     }
 
+    /// Runs `body` for every index in `0..<count` on `jobs` threads, each taking the next index left.
     static func run(count: Int, jobs: Int, _ body: @Sendable (Int) throws -> Void) -> Outcome {
-        let next = Counter()
         let failures = Failures()
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
-            while !failures.stopped {
-                let index = next.take()
-                if index >= count { return }
-                do { try body(index) } catch { failures.add(index, error) }
-            }
+        _ = ParallelRuns.map(count, threads: jobs) { index in
+            guard !failures.stopped else { return }
+            do { try body(index) } catch { failures.add(index, error) }
         }
         return failures.outcome
     }
 
     /// The number of cores, the default for `--jobs`.
-    static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
-
-    private final class Counter: @unchecked Sendable {
-        private var value = 0
-        private let lock = NSLock()
-        func take() -> Int {
-            lock.lock(); defer { lock.unlock() }
-            value += 1
-            return value - 1
-        }
-    }
+    static var cores: Int { ParallelRuns.cores }
 
     private final class Failures: @unchecked Sendable {
         private var items: [(Int, Error)] = []

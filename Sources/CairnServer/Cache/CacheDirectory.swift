@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Parallel
 
 /// The operations on a cache directory that `cairn cache` and the admin API share: measure it,
 /// purge tiles of a layer by region, zoom and age, clear groups or everything. They work on the
@@ -31,8 +31,7 @@ public struct CacheDirectory: Sendable {
         let columns = trees(of: purge.group).flatMap {
             CacheWalk.columns(root: root, tree: $0, zoom: purge.acceptsZoom, column: purge.acceptsColumn)
         }
-        let parts = Mutex([CacheRemoval?](repeating: nil, count: columns.count))
-        DispatchQueue.concurrentPerform(iterations: columns.count) { index in
+        let parts = ParallelRuns.map(columns.count) { index in
             let column = columns[index]
             var removal = CacheRemoval()
             CacheWalk.tiles(root: root, in: column) { file, y, name, directory in
@@ -42,10 +41,10 @@ public struct CacheDirectory: Sendable {
                 removal.add(file, zoom: column.z)
             }
             if removal.tiles > 0 { rmdir(root + "/" + column.directory) }  // when nothing else is left in it
-            parts.withLock { $0[index] = removal }
+            return removal
         }
         var removal = CacheRemoval()
-        for part in parts.withLock({ $0 }) { if let part { removal.merge(part) } }
+        for part in parts { removal.merge(part) }
         // Then the zoom directories left empty.
         for zoom in Set(columns.map { ($0.directory as NSString).deletingLastPathComponent }) { rmdir(root + "/" + zoom) }
         return removal

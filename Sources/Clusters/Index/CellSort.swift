@@ -1,3 +1,5 @@
+internal import Parallel
+
 /// Items ordered by the grid cell they fall in, each cell's items in item order, for grids of
 /// millions of cells.
 ///

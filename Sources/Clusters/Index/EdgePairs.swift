@@ -1,3 +1,5 @@
+internal import Parallel
+
 /// The items of a level near the edge of their subtree's cell, and the splitting items above the
 /// subtrees, for ``NeighbourLists``: only they can have neighbours in another subtree (a pair
 /// across a split is within the radius of the split, so of both items' cells' edges). A sweep over

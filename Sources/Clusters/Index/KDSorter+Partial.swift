@@ -1,3 +1,5 @@
+internal import Parallel
+
 /// A range of a KD-tree layout not yet sorted: its bounds and the axis of its middle's selection
 /// (0 for x). Sorting it later gives the layout a whole sort gives: a range's sort never depends
 /// on anything outside it.

@@ -1,5 +1,6 @@
 import CKDScan
 import Foundation
+internal import Parallel
 
 /// The axis a selection compares on, as a type, so each axis gets its own compiled loop.
 protocol KDAxis {

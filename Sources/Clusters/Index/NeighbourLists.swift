@@ -1,3 +1,5 @@
+internal import Parallel
+
 /// Every item's neighbours at one zoom level, as the level's KD-tree would return them, found
 /// without searching the tree, in an order that keeps memory access sequential.
 ///

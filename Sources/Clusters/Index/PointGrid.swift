@@ -1,3 +1,5 @@
+internal import Parallel
+
 /// The points of an index in a uniform grid over their bounding box, without a KD-tree: cells at
 /// least `reach` wide and high, so that two points within `reach` of each other are in one cell or in two
 /// next to each other. It finds every pair of points within `reach` (for ``SparseNeighbours``) and

@@ -1,4 +1,5 @@
 import Foundation
+internal import Parallel
 
 /// Web Mercator in the unit square, as supercluster computes it (the same expressions in the same
 /// order, so the same doubles): x grows east from 0 at -180°, y grows south from 0 at the top of

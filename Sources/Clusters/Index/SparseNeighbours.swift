@@ -1,3 +1,5 @@
+internal import Parallel
+
 /// Neighbour lists for the sparse levels at the top of an index, where nearly every item is
 /// alone, made without sweeping the whole level each time.
 ///

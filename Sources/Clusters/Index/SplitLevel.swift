@@ -1,3 +1,5 @@
+internal import Parallel
+
 /// One level of a split clustering pass (``ClusterIndexBuilder/splitPass(_:tree:zoom:radius:lists:)``):
 /// its tree, its items and what each part and the settling of the seams write: every item's owner
 /// (the level index of the item that took it at its turn, its own where none did) and, for each

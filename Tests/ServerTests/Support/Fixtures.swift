@@ -1,6 +1,7 @@
 import Canvas
 import Codecs
 import Foundation
+import Parallel
 import Synchronization
 import TestUpstream
 
@@ -39,20 +40,10 @@ enum TestConfig {
     }
 }
 
-/// Runs `body(0)…body(count - 1)` on `count` threads at once; the results in index order.
+/// Runs `body(0)…body(count - 1)` on `count` threads at once (``ParallelRuns/map(_:threads:_:)``);
+/// the results in index order.
 func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) -> [Result<T, any Error>] {
-    let results = Mutex([Result<T, any Error>?](repeating: nil, count: count))
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        Thread {
-            let result = Result { try body(index) }
-            results.withLock { $0[index] = result }
-            group.leave()
-        }.start()
-    }
-    group.wait()
-    return results.withLock { $0.map { $0! } }
+    ParallelRuns.map(count, threads: count) { index in Result { try body(index) } }
 }
 
 /// Regular files under `root`, relative paths, sorted — but for the counter `.cairn-changes` that
