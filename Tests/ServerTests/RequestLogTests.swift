@@ -5,7 +5,7 @@ import TestUpstream
 
 /// The request log: one line per request with method, path, route, status, duration and cache
 /// status, as `key=value` text or as JSON lines, filtered by `--log-level`.
-@Suite(.process)(.process) struct RequestLogTests {
+@Suite(.process) struct RequestLogTests {
     @Test func textLinesCarryRouteStatusDurationAndCacheStatus() throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
         defer { upstream.stop() }
