@@ -7,6 +7,7 @@ import PackageDescription
 ///   CCairo, CCodecs, CSQLite, CMalloc, CPrefetch, CKDScan — system libraries, the C shims libpng/libjpeg
 ///                      need (setjmp error handling), glibc's allocator settings for the executables, and
 ///                      two headers for Clusters (a prefetch hint, the KD partition's SSE2 scans)
+///   Parallel         — ParallelRuns, the one way work runs in parallel (no dependencies)
 ///   Canvas           — Swift over Cairo/Pango/fontconfig: surfaces, contexts, colours, text
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
