@@ -53,7 +53,9 @@ public struct ClustersRenderer: Renderer {
                                      maxZoom: try a.integer("max-zoom"), minPoints: try a.integer("min-points"))
         let result: PointReadResult
         do {
-            result = try PointReader.read(path: path, options: PointReadOptions())
+            // Copied, not mapped: `cairn serve` builds this chain, and a points file truncated
+            // while a mapping of it is read ends the process with SIGBUS.
+            result = try PointReader.read(path: path, options: PointReadOptions(), mapping: false)
         } catch {
             throw ChainError("clusters.dataset: \(error)")
         }
