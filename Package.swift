@@ -83,7 +83,12 @@ let package = Package(
         ),
         // The one way work runs in parallel: the index's passes, a cache purge, the CLI's batches.
         .target(name: "Parallel"),
-        .target(name: "Clusters", dependencies: ["CPrefetch", "CKDScan", "Parallel"]),
+        .target(
+            name: "Clusters", dependencies: ["CPrefetch", "CKDScan", "Parallel"],
+            // Optimized in debug builds too: the clustering tests build indexes of the 34 006 cities
+            // many times over, minutes unoptimized.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         .target(
             name: "ClustersPostgres",
             dependencies: [
