@@ -42,8 +42,8 @@ test:
 # socket, no sleep. Suites that start a process or a server carry the `.process` trait and wait for
 # `make test` (Tests/TestTier); CLITests (the `cairn` executable) and ClustersPostgresTests
 # (PostgreSQL) are that tier whole.
-CHECK_LIMIT ?= 900
-check: deps
+CHECK_LIMIT ?= 600
+check: deps venv
 	$(SWIFT) build --build-tests
 	CAIRN_TEST_TIER=check SWIFT=$(SWIFT) scripts/test-swift.sh $(CHECK_LIMIT) --skip '^(CLITests|ClustersPostgresTests)\.'
 
