@@ -7,7 +7,7 @@ import Tiles
 
 /// HTTP freshness: the upstream's `Cache-Control` sets the lifetime (`cache.honour_upstream`), stale
 /// tiles are revalidated with the upstream's validators, and a stale tile beats an error (stale-if-error).
-@Suite(.process)(.process) struct FreshnessTests {
+@Suite(.process) struct FreshnessTests {
     /// What the scripted upstream does next.
     private enum Mode {
         /// Answer 3 s late: past the source timeout the tests set.
