@@ -43,7 +43,7 @@ test:
 # `make test` (Tests/TestTier); CLITests (the `cairn` executable) and ClustersPostgresTests
 # (PostgreSQL) are that tier whole.
 CHECK_LIMIT ?= 600
-check: deps venv
+check: deps
 	$(SWIFT) build --build-tests
 	CAIRN_TEST_TIER=check SWIFT=$(SWIFT) scripts/test-swift.sh $(CHECK_LIMIT) --skip '^(CLITests|ClustersPostgresTests)\.'
 

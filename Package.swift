@@ -132,7 +132,7 @@ let package = Package(
         .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "SeededRandom", "CMalloc"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas", "CPNGReference", "SeededRandom"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas", "CPNGReference", "SeededRandom", "TestTier"]),
         // libpng's simplified API, the independent decoder the Codecs tests compare against.
         .target(name: "CPNGReference", path: "Tests/CPNGReference", linkerSettings: [.linkedLibrary("png16")]),
         .testTarget(name: "MarkersTests", dependencies: ["Markers", "Codecs", "Canvas"]),

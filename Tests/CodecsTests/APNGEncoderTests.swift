@@ -2,7 +2,7 @@ import Canvas
 import Testing
 @testable import Codecs
 
-@Suite struct APNGEncoderTests {
+@Suite(.process) struct APNGEncoderTests {
     /// Decodes with Pillow and checks the frame count, durations, loop count and every frame's pixels.
     private func expectDecodes(_ apng: [UInt8], to frames: [Surface], milliseconds: [Double], loop: Int,
                                sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -2,7 +2,7 @@ import Canvas
 import Testing
 @testable import Codecs
 
-@Suite struct AnimatedWebPEncoderTests {
+@Suite(.process) struct AnimatedWebPEncoderTests {
     /// Decodes with Pillow and checks the frame count, durations and loop count, and every frame's
     /// pixels when `exact` (lossless).
     private func expectDecodes(_ webp: [UInt8], to frames: [Surface], milliseconds: [Double], loop: Int, exact: Bool = true,

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Testing
+import TestTier
 @testable import Codecs
 
 /// An animation as Pillow decodes it (`Tests/Support/anim_decode.py`): every frame as the whole canvas
@@ -50,6 +51,7 @@ enum AnimationReference {
 
     /// Decodes `bytes`; throws (failing the test) when the venv is missing or Pillow rejects them.
     static func decode(_ bytes: [UInt8]) throws -> DecodedAnimation {
+        try TestTier.requireProcesses("Pillow (anim_decode.py)")
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw AnimationReferenceError(description: """
                 \(python.path) is missing: run `make test` (or `scripts/test-venv.sh`) to make the test venv \

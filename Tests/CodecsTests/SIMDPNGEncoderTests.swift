@@ -4,6 +4,7 @@ import Testing
 @testable import Codecs
 import CCodecs
 import SeededRandom
+import TestTier
 
 /// Cairn's own SIMD PNG encoder (``PNGEncoder/Compressor/simd``) on every instruction-set path this CPU
 /// runs: decoded pixels (Cairn's libpng decoder, libpng's simplified API, Pillow), pngcheck, identical
@@ -91,7 +92,7 @@ import SeededRandom
         }
     }
 
-    @Test func pillowDecodesEveryPathsOutputToTheInput() throws {
+    @Test(.process) func pillowDecodesEveryPathsOutputToTheInput() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-simd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -159,6 +160,7 @@ enum PillowPixels {
 
     /// Writes each file's pixels as straight RGBA beside it (FILE.rgba); throws when the venv is missing or Pillow rejects one.
     static func decode(_ files: [URL]) throws {
+        try TestTier.requireProcesses("Pillow (png_pixels.py)")
         let python = AnimationReference.python
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw AnimationReferenceError(description: """

@@ -154,7 +154,8 @@ import Tiles
             server.clock.advance(by: 2)  // past the upstream's max-age=1
             let started = Date()
             let stale = try await server.request(tile)
-            #expect(Date().timeIntervalSince(started) < 2.5)
+            // The layer's 500 ms, not the default 15 s (with room for a loaded machine).
+            #expect(Date().timeIntervalSince(started) < 7.5)
             #expect(stale.status == 200)
             #expect(stale.header("Cache-Status") == "cairn; hit; fwd=stale; detail=stale-if-error")
             #expect(stale.body == first.body && stale.header("ETag") == first.header("ETag"))
