@@ -2,7 +2,7 @@
 # Runs the Swift tests (already built with `swift build --build-tests`) under a time limit, so a
 # hung test fails the run and names itself instead of running into CI's own limit.
 # Usage: scripts/test-swift.sh [SECONDS [SWIFT-TEST-ARGUMENTS…]]
-#        (default limit: 2400 s; CAIRN_TEST_LIMIT overrides; `make check` passes its --skip list and
+#        (default limit: 1200 s, four times what the suite takes on 2 cores; CAIRN_TEST_LIMIT overrides; `make check` passes its --skip list and
 #        CAIRN_TEST_TIER=check, see Tests/TestTier)
 #
 # Output is Swift Testing's, less the "◇ … started" lines, passed through as it comes. When the
@@ -15,7 +15,7 @@
 # names them). Another checkout's test run on the same machine is left alone.
 set -uo pipefail
 
-limit="${1:-${CAIRN_TEST_LIMIT:-2400}}"
+limit="${1:-${CAIRN_TEST_LIMIT:-1200}}"
 shift $(( $# > 0 ? 1 : 0 ))
 log="$(mktemp /tmp/cairn-swift-tests.XXXXXX)"
 # The tests make their scratch files and directories under TMPDIR: one directory for the run,
