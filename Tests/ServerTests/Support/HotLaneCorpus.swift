@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Tiles
 
 /// One request of the hot lane's corpus, sent as raw bytes (`Connection: close`).
 struct LaneRequest: CustomStringConvertible {
@@ -282,7 +283,7 @@ extension HotLaneTests {
         for (mine, theirs) in zip(lane.response.headers, router.response.headers) where mine.name == theirs.name && mine.value != theirs.value {
             switch mine.name.lowercased() {
             case "date":
-                let apart = HTTPDates.parse(mine.value).flatMap { a in HTTPDates.parse(theirs.value).map { abs(a.timeIntervalSince($0)) } }
+                let apart = HTTPDate.parse(mine.value).flatMap { a in HTTPDate.parse(theirs.value).map { abs(a.timeIntervalSince($0)) } }
                 #expect(apart.map { $0 <= 1 } == true, "\(request): Date \(mine.value) vs \(theirs.value)")
             case "cache-control":
                 let ages = [mine.value, theirs.value].map { $0.firstMatch(of: /^public, max-age=(\d+)$/).flatMap { Int($0.1) } }
@@ -337,16 +338,5 @@ extension HotLaneTests {
             data += chunk[0..<n]
         }
         return answers
-    }
-}
-
-/// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`) as the test reads them.
-enum HTTPDates {
-    static func parse(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 }
