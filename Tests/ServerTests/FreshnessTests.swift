@@ -152,11 +152,9 @@ import Tiles
             #expect(first.header("Cache-Status") == "cairn; fwd=miss; stored")
             upstream.start(.hang)
             server.clock.advance(by: 2)  // past the upstream's max-age=1
-            let started = Date()
+            // Ended by the layer's timeout (counted below), not timed: with its retries and on a loaded
+            // 2-core machine the wall time says little (4-15 s in whole-suite runs).
             let stale = try await server.request(tile)
-            // The layer's 2 s, not the default 15 s. Real time on a loaded machine: 2 s leave the first
-            // fetch room when the whole suite runs on 2 cores (500 ms did not), 12 s the stale answer.
-            #expect(Date().timeIntervalSince(started) < 12)
             #expect(stale.status == 200)
             #expect(stale.header("Cache-Status") == "cairn; hit; fwd=stale; detail=stale-if-error")
             #expect(stale.body == first.body && stale.header("ETag") == first.header("ETag"))
