@@ -68,12 +68,7 @@ import Tiles
             #expect(try await server.request(tile).header("Cache-Status") == "cairn; hit")  // fresh again for a second
 
             upstream.start(.fail)
-            server.clock.advance(by: 2)  // past the upstream's max-age=1
-            let stale = try await server.request(tile)
-            #expect(stale.status == 200)
-            #expect(stale.header("Cache-Status") == "cairn; hit; fwd=stale; detail=stale-if-error")
-            #expect(stale.body == first.body && stale.header("ETag") == first.header("ETag"))
-            #expect(stale.header("Cache-Control") == "public, max-age=0")
+            try await expectStaleIfError(server, as: first)
             #expect(upstream.requests.count == 3)
         }
     }
@@ -143,6 +138,17 @@ import Tiles
         }
     }
 
+    /// Past the upstream's max-age=1, with the upstream failing: the stored tile, stale, as `first` was.
+    private func expectStaleIfError(_ server: InProcessServer, as first: HTTPResponse,
+                                    sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        server.clock.advance(by: 2)
+        let stale = try await server.request(tile)
+        #expect(stale.status == 200, sourceLocation: sourceLocation)
+        #expect(stale.header("Cache-Status") == "cairn; hit; fwd=stale; detail=stale-if-error", sourceLocation: sourceLocation)
+        #expect(stale.body == first.body && stale.header("ETag") == first.header("ETag"), sourceLocation: sourceLocation)
+        #expect(stale.header("Cache-Control") == "public, max-age=0", sourceLocation: sourceLocation)
+    }
+
     /// stale-if-error covers an upstream that does not answer in time, not only one that fails.
     @Test func aTimeoutServesTheStaleTile() async throws {
         let upstream = try await ScriptedUpstream(validator: ("ETag", "\"v1\""), conditional: "If-None-Match")
@@ -151,14 +157,9 @@ import Tiles
             let first = try await server.request(tile)
             #expect(first.header("Cache-Status") == "cairn; fwd=miss; stored")
             upstream.start(.hang)
-            server.clock.advance(by: 2)  // past the upstream's max-age=1
             // Ended by the layer's timeout (counted below), not timed: with its retries and on a loaded
             // 2-core machine the wall time says little (4-15 s in whole-suite runs).
-            let stale = try await server.request(tile)
-            #expect(stale.status == 200)
-            #expect(stale.header("Cache-Status") == "cairn; hit; fwd=stale; detail=stale-if-error")
-            #expect(stale.body == first.body && stale.header("ETag") == first.header("ETag"))
-            #expect(stale.header("Cache-Control") == "public, max-age=0")
+            try await expectStaleIfError(server, as: first)
             #expect(upstream.requests.count == 2 && upstream.requests.last?.header("If-None-Match") == "\"v1\"")
             #expect(server.metric("cairn_upstream_errors_total", ["kind": "timeout"]) == 1)
         }
