@@ -16,6 +16,7 @@ import PackageDescription
 ///                      GeoJSON and vector-tile output; Swift with two C headers, draws nothing
 ///   ClustersPostgres — point datasets read from PostgreSQL (postgres-nio)
 ///   ClusterOverlays  — clusters drawn as badges: overlay tiles and the `clusters` renderer
+///   HotLane          — cache hits answered from a connection's raw request bytes (NIO only, behind `HotAnswering`)
 ///   CairnServer      — `cairn serve`: the Hummingbird application, configuration, disk cache, metrics
 ///   cairn            — the command-line tool
 let package = Package(
@@ -99,10 +100,21 @@ let package = Package(
         ),
         .target(name: "ClusterOverlays", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters"]),
         .target(name: "Snapshots", dependencies: ["Canvas", "Tiles", "Clusters", "ClusterOverlays"]),
+        // The hot lane's connection code: request heads read from the raw bytes, answers written as
+        // bytes, in front of NIO's HTTP decoder. It knows the server only as `HotAnswering`.
+        .target(
+            name: "HotLane",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .target(
             name: "CairnServer",
             dependencies: [
                 "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Snapshots", "Parallel", "YAMLLoading",
+                "HotLane",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -156,7 +168,7 @@ let package = Package(
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom", "TestTier"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport", "TestTier"]),
-        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "Tiles", "Codecs", "Canvas", "Clusters", "Parallel", "TestUpstream", "TestPostgres", "TestSupport", "TestTier",
+        .testTarget(name: "ServerTests", dependencies: ["CairnServer", "HotLane", "Tiles", "Codecs", "Canvas", "Clusters", "Parallel", "TestUpstream", "TestPostgres", "TestSupport", "TestTier",
                                                   .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ]
 )

@@ -3,6 +3,7 @@ import NIOEmbedded
 import NIOHTTP1
 import Testing
 @testable import CairnServer
+@testable import HotLane
 
 /// RFC 9112 §3.2 in process: an HTTP/1.1 head without `Host` or with two is refused after NIO's
 /// decoder (``HostFieldCheck``: `HTTPParserError.invalidHost`, which Hummingbird answers with 400

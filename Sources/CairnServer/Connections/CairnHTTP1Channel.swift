@@ -1,3 +1,4 @@
+import HotLane
 import HummingbirdCore
 import Logging
 import NIOCore

@@ -1,3 +1,4 @@
+import HotLane
 import NIOCore
 import NIOHTTPTypes
 

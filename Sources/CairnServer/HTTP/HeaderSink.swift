@@ -1,4 +1,5 @@
 import HTTPTypes
+import HotLane
 
 /// Where response header fields are appended in order: the `HTTPFields` of a response the router
 /// sends, or the bytes of a head the hot lane writes itself (``HeadBytes``). Code that names an
@@ -12,3 +13,5 @@ extension HTTPFields: HeaderSink {
         append(HTTPField(name: name, value: value))
     }
 }
+
+extension HeadBytes: HeaderSink {}

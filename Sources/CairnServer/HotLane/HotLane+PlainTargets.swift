@@ -1,6 +1,7 @@
 import Codecs
 import Dispatch
 import HTTPTypes
+import HotLane
 import NIOCore
 
 extension HotLane {

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Dispatch
 import HTTPTypes
+import HotLane
 import Hummingbird
 import Logging
 import NIOCore

@@ -4,11 +4,11 @@ import NIOCore
 /// A response head written as bytes, byte for byte as NIO's HTTP/1.1 encoder writes the same
 /// response: `HTTP/1.1 200 OK`, then `Name: value` lines with the names as the response spells
 /// them, then an empty line.
-struct HeadBytes: HeaderSink {
+package struct HeadBytes {
     private var buffer: ByteBuffer
 
     /// A head of `status`; its fields follow with ``append(_:_:)``.
-    init(status: HTTPResponse.Status, allocator: ByteBufferAllocator = ByteBufferAllocator()) {
+    package init(status: HTTPResponse.Status, allocator: ByteBufferAllocator = ByteBufferAllocator()) {
         buffer = allocator.buffer(capacity: 512)
         buffer.writeStaticString("HTTP/1.1 ")
         buffer.writeString(String(status.code))
@@ -19,7 +19,7 @@ struct HeadBytes: HeaderSink {
 
     /// One line, `name: value` and CRLF, written in one go (four writes, each checking the buffer's
     /// room and ownership, were a tenth of a cached hit's own work).
-    mutating func append(_ name: HTTPField.Name, _ value: String) {
+    package mutating func append(_ name: HTTPField.Name, _ value: String) {
         var name = name.rawName, value = value
         name.withUTF8 { name in
             value.withUTF8 { value in
@@ -39,7 +39,7 @@ struct HeadBytes: HeaderSink {
     }
 
     /// The head, ended by its empty line.
-    consuming func finished() -> ByteBuffer {
+    package consuming func finished() -> ByteBuffer {
         buffer.writeStaticString("\r\n")
         return buffer
     }

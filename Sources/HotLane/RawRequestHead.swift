@@ -2,12 +2,12 @@ import HTTPTypes
 
 /// A request head as it arrived in the connection's bytes, read strictly enough that the hot lane
 /// can answer it without NIO's HTTP decoder: `GET` or `HEAD`, `HTTP/1.1`, an origin-form target
-/// without `%` escapes, exactly one `Host` (RFC 9112 §3.2; ``HostFieldCheck`` refuses the others),
+/// without `%` escapes, exactly one `Host` (RFC 9112 §3.2; the server refuses the others),
 /// no body, and only header lines whose meaning is plain. Anything else is ``Scan/unsupported`` and
 /// the decoder and Hummingbird read it as ever.
-struct RawRequestHead {
+package struct RawRequestHead {
     /// What the bytes at the front of the buffer hold.
-    enum Scan {
+    package enum Scan {
         /// A whole head the lane may judge, `length` bytes long (through the empty line).
         case head(RawRequestHead, length: Int)
         /// The head's end has not arrived yet.
@@ -17,21 +17,21 @@ struct RawRequestHead {
     }
 
     /// A head longer than this goes to the decoder (whose own limits then apply).
-    static let maximumLength = 8192
+    package static let maximumLength = 8192
 
-    let method: HTTPRequest.Method
-    let target: String
+    package let method: HTTPRequest.Method
+    package let target: String
     /// The header fields an answer depends on (`If-None-Match`, `If-Modified-Since`,
     /// `Accept-Encoding`, `Connection`), each at most once, with the case of their names as sent.
-    let fields: HTTPFields
+    package let fields: HTTPFields
 
     /// The request the hot lane's lookup reads, as NIO and Hummingbird would build it.
-    var request: HTTPRequest {
+    package var request: HTTPRequest {
         HTTPRequest(method: method, scheme: "http", authority: nil, path: target, headerFields: fields)
     }
 
     /// Reads the head at the start of `bytes`.
-    static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
+    package static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
         var reader = HeadReader(bytes: bytes)
         return reader.scan()
     }
