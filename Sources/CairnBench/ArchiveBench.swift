@@ -27,18 +27,18 @@ struct ArchiveBench {
         let bytes = tiles.reduce(0) { $0 + $1.1.count }
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let metadata = MBTilesMetadata(name: "bench", format: "png", bounds: .world, minzoom: 0, maxzoom: 9)
+        let tileset = TilesetDescription(name: "bench", format: "png", bounds: .world, minZoom: 0, maxZoom: 9)
         Report.header("Tile archives: \(tiles.count) tiles (\(bytes / 1_000_000) MB), written and finished")
         let mbtiles = try Measurement.run("\(tiles.count) tiles → MBTiles", iterations: iterations, warmup: 0) {
             try? FileManager.default.removeItem(atPath: mbtilesPath)
             let sink = try MBTilesSink(path: mbtilesPath)
             for (tile, data) in tiles { try sink.write(tile, data: data) }
-            try sink.finish(metadata: metadata)
+            try sink.finish(describing: tileset)
         }
         let pmtiles = try Measurement.run("\(tiles.count) tiles → PMTiles", iterations: iterations, warmup: 0) {
             let sink = try PMTilesWriter(path: pmtilesPath)
             for (tile, data) in tiles { try sink.write(tile, data: data) }
-            try sink.finish(metadata: metadata)
+            try sink.finish(describing: tileset)
         }
         Report.row(pmtiles, baseline: mbtiles, target: "≥ 1.0x (PMTiles at least as fast as MBTiles)")
         Report.note(String(format: "MBTiles %.0f ms, PMTiles %.0f ms: PMTiles/MBTiles time ratio %.2f",

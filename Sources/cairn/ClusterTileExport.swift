@@ -36,7 +36,7 @@ struct ClusterTileExport {
                     written += 1
                 }
             }
-            try output.finish(metadata(bounds: covered.bounds))
+            try output.finish(describing: description(bounds: covered.bounds))
         } catch {
             output.discard()
             Interruption.exitIfStopping()
@@ -49,8 +49,8 @@ struct ClusterTileExport {
                                Double(written) / max(progress.elapsed, 1e-9), empty))
     }
 
-    /// Name, format `pbf`, the covered bounds, the zooms, and `vector_layers` describing the `clusters` layer.
-    private func metadata(bounds: BoundingBox?) -> MBTilesMetadata {
+    /// Name, format `pbf`, the covered bounds, the zooms, and the vector layer of clusters.
+    private func description(bounds: BoundingBox?) -> TilesetDescription {
         var fields: [String: String] = ["cluster": "Boolean", "cluster_id": "Number", "point_count": "Number",
                                         "point_count_abbreviated": "String"]
         for aggregate in index.aggregates { fields[aggregate.name] = "Number" }
@@ -58,11 +58,10 @@ struct ClusterTileExport {
             for name in categories.names { fields["count_" + name] = "Number" }
             fields["category"] = "String"
         }
-        let layer: [String: Any] = ["id": ClusterIndex.vectorTileLayer, "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound,
-                                    "description": "Clusters and the points left alone at each zoom", "fields": fields]
-        let json = (try? JSONSerialization.data(withJSONObject: ["vector_layers": [layer]], options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) }
+        let layer = TilesetDescription.VectorLayer(id: ClusterIndex.vectorTileLayer, description: "Clusters and the points left alone at each zoom",
+                                                   minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, fields: fields)
         let name = ((points as NSString).lastPathComponent as NSString).deletingPathExtension
-        return MBTilesMetadata(name: name, format: "pbf", bounds: bounds, minzoom: zooms.lowerBound, maxzoom: zooms.upperBound,
-                               extra: ["type": "overlay", "description": "Clusters of \(name) by cairn", "json": json ?? "{}"])
+        return TilesetDescription(name: name, format: "pbf", bounds: bounds, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound,
+                                  kind: .overlay, description: "Clusters of \(name) by cairn", vectorLayers: [layer])
     }
 }

@@ -51,9 +51,9 @@ extension Cairn {
             do {
                 report = try await merge.run(into: output.sink, progress: { progress.advance($0) }, shouldStop: { Interruption.isStopping })
                 let fallback = name ?? ((outPath as NSString).lastPathComponent as NSString).deletingPathExtension
-                var metadata = merge.metadata(name: fallback, format: format, report: report)
-                if let name { metadata.name = name }
-                try output.finish(metadata)
+                var description = merge.description(name: fallback, format: format, report: report)
+                if let name { description.name = name }
+                try output.finish(describing: description)
             } catch {
                 output.discard()
                 Interruption.exitIfStopping()

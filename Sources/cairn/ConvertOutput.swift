@@ -34,9 +34,9 @@ struct ConvertOutput {
         }
     }
 
-    /// Writes the metadata and puts the output in place.
-    func finish(_ metadata: MBTilesMetadata) throws {
-        try sink.finish(metadata: metadata)
+    /// Records the tileset's description and puts the output in place.
+    func finish(describing tileset: TilesetDescription) throws {
+        try sink.finish(describing: tileset)
         if let temporary {
             guard rename(temporary, path) == 0 else { throw CLIError.io("\(path): \(String(cString: strerror(errno)))") }
         }

@@ -41,7 +41,7 @@ struct RenderRun {
         let listProblem = plan.file?.problem
         do {
             // After the run, a stream's counts are known too (those read).
-            try sink.finish(metadata: metadata(zooms: plan.list.countsPerZoom().map(\.zoom), covered: covered))
+            try sink.finish(describing: description(zooms: plan.list.countsPerZoom().map(\.zoom), covered: covered))
         } catch {
             throw outputFailure(error)
         }
@@ -79,11 +79,11 @@ struct RenderRun {
                       report.noTile, report.skipped, report.failed, ending)
     }
 
-    private func metadata(zooms: [Int], covered: CoveredArea) -> MBTilesMetadata {
+    private func description(zooms: [Int], covered: CoveredArea) -> TilesetDescription {
         let name = command.name ?? ((plan.outputName as NSString).lastPathComponent as NSString).deletingPathExtension
-        return MBTilesMetadata(name: name, format: plan.format.fileExtension, bounds: plan.region ?? covered.bounds,
-                               minzoom: zooms.min(), maxzoom: zooms.max(),
-                               extra: ["type": "baselayer", "description": "Rendered by cairn" + (command.chain.isEmpty ? "" : " with '\(command.chain)'")])
+        return TilesetDescription(name: name, format: plan.format.fileExtension, bounds: plan.region ?? covered.bounds,
+                                  minZoom: zooms.min(), maxZoom: zooms.max(), kind: .baselayer,
+                                  description: "Rendered by cairn" + (command.chain.isEmpty ? "" : " with '\(command.chain)'"))
     }
 }
 

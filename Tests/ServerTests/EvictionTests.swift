@@ -60,7 +60,7 @@ import TestUpstream
     /// A tile the disk has evicted while a copy stays in memory: once that copy is stale and the
     /// upstream confirms it (304), the server must not leave a `.meta` without its tile behind, nor
     /// grow the cache past its size.
-    @Test func revalidatingATileEvictedFromDiskLeavesNoOrphanMetadata() throws {
+    @Test func revalidatingATileEvictedFromDiskLeavesNoOrphanMetadata() async throws {
         let upstream = try TestUpstream { request in
             var reply = FixtureTiles.reply(for: request.path)
             if request.header("If-None-Match") == "\"v1\"" { reply = .status(304) }
@@ -68,18 +68,20 @@ import TestUpstream
             return reply
         }
         defer { upstream.stop() }
-        let server = try ServerProcess(config: TestConfig.world(upstream, sections: "cache: {max_size: 30kB}"))
-        let first = tiles[0]
-        for tile in tiles { #expect(try server.request("/tiles/world/3/\(tile.x)/\(tile.y).png").status == 200) }
-        #expect(!files(under: server.cacheDirectory).contains("world/3/\(first.x)/\(first.y).png"))
-        usleep(1_100_000)
-        let again = try server.request("/tiles/world/3/\(first.x)/\(first.y).png")
-        #expect(again.status == 200 && again.body == FixtureTiles.bytes(3, first.x, first.y))
-        let cached = files(under: server.cacheDirectory)
-        let orphans = cached.filter { $0.hasSuffix(".meta") && !cached.contains(String($0.dropLast(5))) }
-        #expect(orphans == [])
-        #expect(totalSize(under: server.cacheDirectory) <= 30_000)
-        #expect(try server.metric("cairn_cache_bytes") == Double(totalSize(under: server.cacheDirectory)))
+        try await InProcessServer.with(config: TestConfig.world(upstream, sections: "cache: {max_size: 30kB}")) { server in
+            let first = tiles[0]
+            for tile in tiles { #expect(try await server.request("/tiles/world/3/\(tile.x)/\(tile.y).png").status == 200) }
+            #expect(!files(under: server.cacheDirectory).contains("world/3/\(first.x)/\(first.y).png"))
+            server.clock.advance(by: 1.1)  // past the upstream's max-age=1: the copy in memory is stale
+            let again = try await server.request("/tiles/world/3/\(first.x)/\(first.y).png")
+            #expect(again.status == 200 && again.body == FixtureTiles.bytes(3, first.x, first.y))
+            #expect(again.header("Cache-Status") == "cairn; fwd=stale; fwd-status=304")
+            let cached = files(under: server.cacheDirectory)
+            let orphans = cached.filter { $0.hasSuffix(".meta") && !cached.contains(String($0.dropLast(5))) }
+            #expect(orphans == [])
+            #expect(totalSize(under: server.cacheDirectory) <= 30_000)
+            #expect(try await server.metric("cairn_cache_bytes") == Double(totalSize(under: server.cacheDirectory)))
+        }
     }
 
     @Test func aRestartedServerServesAndCountsWhatIsOnDisk() throws {

@@ -43,7 +43,7 @@ import Tiles
             defer { pool.shutdown() }
             let report = try await first.run(TileList(region: .world, zooms: 0...2))
             #expect(report.rendered == 21)
-            try first.sink.finish(metadata: MBTilesMetadata(name: "t", format: "png"))
+            try first.sink.finish(describing: TilesetDescription(name: "t", format: "png"))
         }
         let sink = try MBTilesSink(path: path)
         let (second, pool) = try job(sink, chain: "", resume: true)
@@ -51,7 +51,7 @@ import Tiles
         let report = try await second.run(TileList(region: .world, zooms: 0...3))
         #expect(report.skipped == 21)
         #expect(report.rendered == 56 && report.noTile == 8)  // the corpus has 56 of the 64 z3 tiles
-        try sink.finish(metadata: MBTilesMetadata(name: "t", format: "png"))
+        try sink.finish(describing: TilesetDescription(name: "t", format: "png"))
         // Pass-through: the stored bytes are the source's, untouched.
         #expect(try MBTilesReader(path: path).tile(try TileID(z: 3, x: 4, y: 2)) == tileBytes("3/4/2"))
     }

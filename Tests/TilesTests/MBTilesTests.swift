@@ -21,7 +21,7 @@ import TestTier
         do {
             let writer = try MBTilesWriter(path: path, batchSize: 50)
             for (tile, data) in tiles { try writer.write(tile, data: data) }
-            try writer.setMetadata(MBTilesMetadata(name: "world", format: "png", bounds: .world, minzoom: 0, maxzoom: 4))
+            try writer.setMetadata(describing: TilesetDescription(name: "world", format: "png", bounds: .world, minZoom: 0, maxZoom: 4))
             try writer.commit()
         }
         let reader = try MBTilesReader(path: path)
@@ -77,7 +77,7 @@ import TestTier
         do {
             let writer = try MBTilesWriter(path: path)
             for (tile, data) in written { try writer.write(tile, data: data) }
-            try writer.setMetadata(MBTilesMetadata(name: "w", format: "png"))
+            try writer.setMetadata(describing: TilesetDescription(name: "w", format: "png"))
             try writer.commit()
         }
         let sqlite = try runTool(["sqlite3", "-readonly", path, """

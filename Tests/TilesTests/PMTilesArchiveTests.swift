@@ -18,8 +18,8 @@ import Testing
             .map { (try! TileID(path: $0), Array(FileManager.default.contents(atPath: worldTiles + "/" + $0)!)) }
     }
 
-    private func metadata(_ format: String = "png") -> MBTilesMetadata {
-        MBTilesMetadata(name: "world", format: format, bounds: .world, minzoom: 0, maxzoom: 4, extra: ["attribution": "© OSM"])
+    private func tileset(_ format: String = "png") -> TilesetDescription {
+        TilesetDescription(name: "world", format: format, bounds: .world, minZoom: 0, maxZoom: 4, attribution: "© OSM")
     }
 
     @Test func writesTheCorpusAndReadsItBack() async throws {
@@ -29,7 +29,7 @@ import Testing
         let writer = try PMTilesWriter(path: path)
         for (tile, data) in tiles.reversed() { try writer.write(tile, data: data) }
         #expect(!FileManager.default.fileExists(atPath: path), "no archive before finish")
-        try writer.finish(metadata: metadata())
+        try writer.finish(describing: tileset())
         let spools = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
         #expect(spools == ["test.pmtiles"], "the spool and the temporary file are gone")
 
@@ -62,7 +62,7 @@ import Testing
         let writer = try PMTilesWriter(path: path)
         // Zoom 3 in Hilbert order: ids 21...84; 21...40 sea, 41 land, 42...84 sea.
         for id in UInt64(21)...84 { try writer.write(try TileID(pmtilesID: id), data: id == 41 ? land : sea) }
-        try writer.finish(metadata: metadata())
+        try writer.finish(describing: tileset())
         let reader = try PMTilesReader(path: path)
         #expect(reader.header.addressedTiles == 64 && reader.header.tileEntries == 3 && reader.header.tileContents == 2)
         #expect(reader.header.tileDataLength == 1800)
@@ -82,7 +82,7 @@ import Testing
         let tile = try TileID(z: 2, x: 1, y: 3)
         try writer.write(tile, data: [1, 2, 3])
         try writer.write(tile, data: [4, 5])
-        try writer.finish(metadata: metadata())
+        try writer.finish(describing: tileset())
         let reader = try PMTilesReader(path: path)
         #expect(try await reader.tile(tile) == [4, 5])
         #expect(reader.header.addressedTiles == 1)
@@ -102,7 +102,7 @@ import Testing
             tiles.append((tile, bytes))
         }
         for (tile, bytes) in tiles { try writer.write(tile, data: bytes) }
-        try writer.finish(metadata: metadata())
+        try writer.finish(describing: tileset())
         let reader = try PMTilesReader(path: path)
         #expect(reader.header.leafLength > 0 && reader.header.rootLength <= 16_384 - 127)
         #expect(reader.header.addressedTiles == UInt64(Set(tiles.map(\.0)).count))
@@ -134,7 +134,7 @@ import Testing
         #expect(tiles.prefix(40).allSatisfy { writer.contains($0.0) })
         #expect(!writer.contains(tiles[40].0))
         for (tile, data) in tiles.dropFirst(40) { try writer.write(tile, data: data) }
-        try writer.finish(metadata: metadata())
+        try writer.finish(describing: tileset())
         let reader = try PMTilesReader(path: path)
         for (tile, data) in tiles { #expect(try await reader.tile(tile) == data) }
         #expect(reader.header.addressedTiles == UInt64(tiles.count))
@@ -144,7 +144,7 @@ import Testing
         let path = try temporaryPath()
         let writer = try PMTilesWriter(path: path)
         for (tile, data) in corpus { try writer.write(tile, data: data) }
-        try writer.finish(metadata: metadata())
+        try writer.finish(describing: tileset())
         let good = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
         let header = try PMTilesHeader(parsing: good)
         let broken = path + ".broken.pmtiles"

@@ -17,7 +17,7 @@ import TestUpstream
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let writer = try PMTilesWriter(path: directory + "/x.pmtiles")
         for (tile, data) in tiles { try writer.write(tile, data: data) }
-        try writer.finish(metadata: MBTilesMetadata(name: name, format: "png", bounds: .world, minzoom: 0, maxzoom: 8, extra: [:]))
+        try writer.finish(describing: TilesetDescription(name: name, format: "png", bounds: .world, minZoom: 0, maxZoom: 8))
         return Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/x.pmtiles")))
     }
 

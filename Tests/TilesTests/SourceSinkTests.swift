@@ -37,7 +37,7 @@ import Tiles
         let tiles = try [TileID(z: 0, x: 0, y: 0), TileID(z: 1, x: 1, y: 0), TileID(z: 2, x: 3, y: 3)]
         for (index, tile) in tiles.enumerated() { try sink.write(tile, data: [UInt8(index), 42]) }
         #expect(try sink.contains(tiles[1]))
-        try sink.finish(metadata: MBTilesMetadata(name: "t", format: "png", minzoom: 0, maxzoom: 2))
+        try sink.finish(describing: TilesetDescription(name: "t", format: "png", minZoom: 0, maxZoom: 2))
         let source = try MBTilesSource(path: path)
         for (index, tile) in tiles.enumerated() { #expect(try await source.tile(tile, scale: 1)?.bytes == [UInt8(index), 42]) }
         #expect(try await source.tile(try TileID(z: 2, x: 0, y: 0), scale: 1) == nil)

@@ -13,7 +13,7 @@ import Tiles
         let tiles = [(try TileID(z: 0, x: 0, y: 0), tileBytes("0/0/0")), (try TileID(z: 3, x: 4, y: 2), tileBytes("3/4/2")),
                      (try TileID(z: 1, x: 1, y: 0), [UInt8](repeating: 9, count: 512))]
         for (tile, bytes) in tiles { try sink.write(tile, data: bytes) }
-        try sink.finish(metadata: MBTilesMetadata(name: "t", format: "png"))
+        try sink.finish(describing: TilesetDescription(name: "t", format: "png"))
         close(fd)
         let tar = Process()
         tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -33,7 +33,7 @@ public struct CairnServer: Sendable {
 
     /// Checks and opens everything the configuration names (cache directory, sources, styles);
     /// throws before anything listens when something is wrong. `clock` tells the layers when tiles
-    /// are stored and go stale.
+    /// are stored and go stale, and the datasets when to refresh.
     public init(config: ServerConfig, logger: Logger, clock: any WallClock = SystemWallClock()) throws {
         self.config = config
         self.logger = logger
@@ -82,7 +82,7 @@ public struct CairnServer: Sendable {
                 if dataset.radiusFromStyle {
                     dataset.cluster.radius = try BadgeSpacing.radius(style: style, label: dataset.label, extent: dataset.cluster.extent)
                 }
-                datasets[dataset.name] = try DatasetService(dataset: dataset, style: style, metrics: metrics, logger: logger)
+                datasets[dataset.name] = try DatasetService(dataset: dataset, style: style, metrics: metrics, logger: logger, clock: clock)
             } catch {
                 throw ConfigError("datasets.\(dataset.name).style", "\(error)")
             }

@@ -5,9 +5,9 @@ import Synchronization
 /// A PostgreSQL dataset's change notices: one connection `LISTEN`s on the dataset's channel, and
 /// each notification refreshes the dataset at once (notices during a refresh fold into one more).
 /// A dropped connection (the server restarted, the network failed) is re-established with
-/// ``Backoff``, while the `refresh` schedule goes on; once listening again the dataset is
-/// refreshed, since changes may have been missed meanwhile (and, the first time, between the
-/// first load and the `LISTEN`).
+/// ``Backoff`` (waiting on the dataset's clock), while the `refresh` schedule goes on; once
+/// listening again the dataset is refreshed, since changes may have been missed meanwhile (and,
+/// the first time, between the first load and the `LISTEN`).
 struct DatasetListener: Sendable {
     let service: DatasetService
     let notifications: PostgresNotifications
@@ -64,7 +64,7 @@ struct DatasetListener: Sendable {
                 logger.warning(wasListening ? "dataset listening connection dropped; reconnecting" : "dataset cannot listen; retrying",
                                metadata: ["dataset": "\(name)", "channel": "\(notifications.channel)", "error": "\(error)", "retry_in": "\(delay)"])
                 dropped = true
-                do { try await Task.sleep(for: delay) } catch { return }
+                do { try await service.clock.sleep(for: delay) } catch { return }
             }
         }
     }

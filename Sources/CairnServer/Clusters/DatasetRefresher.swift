@@ -13,22 +13,31 @@ struct DatasetRefresher: Service, CustomStringConvertible {
     var description: String { "DatasetRefresher" }
 
     func run() async throws {
-        let datasets = Array(server.services.clusters.datasets.values)
-        guard !datasets.isEmpty else { return }
+        guard !server.services.clusters.datasets.isEmpty else { return }
         let hangups = HangupSignal()
         defer { hangups.stop() }
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
-                for dataset in datasets {
-                    group.addTask { await dataset.watch() }
-                    if let listener = DatasetListener(dataset, metrics: server.services.metrics, logger: server.logger) {
-                        group.addTask { await listener.run() }
-                    }
-                }
+                group.addTask { await server.watchDatasets() }
                 group.addTask {
                     for await _ in hangups.signals { await server.refreshDatasets() }
                 }
                 await group.waitForAll()
+            }
+        }
+    }
+}
+
+extension CairnServer {
+    /// Runs each dataset's schedule (``DatasetService/watch()``) and, for a database with a
+    /// `listen` channel, its change notices (``DatasetListener``), until the task is cancelled.
+    func watchDatasets() async {
+        await withTaskGroup(of: Void.self) { group in
+            for dataset in services.clusters.datasets.values {
+                group.addTask { await dataset.watch() }
+                if let listener = DatasetListener(dataset, metrics: services.metrics, logger: logger) {
+                    group.addTask { await listener.run() }
+                }
             }
         }
     }

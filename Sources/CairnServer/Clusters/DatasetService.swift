@@ -23,6 +23,8 @@ final class DatasetService: Sendable {
 
     let dataset: ServerConfig.Dataset
     let overlay: ClusterOverlay
+    /// The time of day of its loads (`Last-Modified`) and the waits of its schedule.
+    let clock: any WallClock
     private let metrics: ServerMetrics
     private let logger: Logger
     private let current = Mutex<Snapshot?>(nil)
@@ -31,8 +33,9 @@ final class DatasetService: Sendable {
     /// One refresh at a time; change notices that come during one fold into one more after it.
     private let gate = RefreshGate()
 
-    init(dataset: ServerConfig.Dataset, style: BadgeStyle, metrics: ServerMetrics, logger: Logger) throws {
+    init(dataset: ServerConfig.Dataset, style: BadgeStyle, metrics: ServerMetrics, logger: Logger, clock: any WallClock) throws {
         self.dataset = dataset
+        self.clock = clock
         let categories = dataset.categories == nil ? nil : dataset.parts.map { look in
             CategoryStyle(look: look, colors: dataset.categoryColors, other: dataset.otherColor)
         }
@@ -47,9 +50,9 @@ final class DatasetService: Sendable {
     /// Reads and indexes the dataset, then serves the new index. Throws (keeping what is served)
     /// when the source cannot be read or, unless `skip_invalid`, has invalid records.
     func load() async throws(DatasetLoadError) {
-        let clock = ContinuousClock()
-        let started = clock.now
-        defer { metrics.datasetLoadTimed(dataset.name, duration: clock.now - started) }
+        let timer = ContinuousClock()
+        let started = timer.now
+        defer { metrics.datasetLoadTimed(dataset.name, duration: timer.now - started) }
         let (points, invalid) = try await read()
         if !invalid.isEmpty {
             guard dataset.skipInvalid else {
@@ -66,14 +69,14 @@ final class DatasetService: Sendable {
             // An unchanged re-read keeps the filtered indexes built so far: they are still true.
             let filtered = current.flatMap { changed ? nil : $0.filtered }
                 ?? FilteredIndexes(limits: dataset.filterCache) { [metrics, name = dataset.name] in metrics.filterBuilt(name, since: $0) }
-            current = Snapshot(index: index, version: version, loadedAt: Date(), filtered: filtered)
+            current = Snapshot(index: index, version: version, loadedAt: Date(timeIntervalSince1970: clock.now()), filtered: filtered)
             return changed
         }
         // The trees of the levels the build did not need are made here, behind the requests, rather
         // than by the first request at each such zoom (on a thread of its own, as the build).
         NamedThread.start("cairn-levels") { index.prepareLevels() }
         metrics.datasetLoaded(dataset.name, points: index.pointCount)
-        let elapsed = clock.now - started
+        let elapsed = timer.now - started
         logger.info("dataset loaded", metadata: [
             "dataset": "\(dataset.name)", "points": "\(index.pointCount)", "clusters": "\(index.clusterTotal)",
             "invalid": "\(invalid.count)", "version": "\(version)", "changed": "\(changed)", "duration": "\(elapsed)",
@@ -160,10 +163,11 @@ final class DatasetService: Sendable {
     }
 
     /// The scheduled job: a database is re-read every `refresh` seconds, a file when it changed
-    /// (checked every `refresh` seconds). Ends when the task is cancelled.
+    /// (checked every `refresh` seconds), the seconds counted by ``clock``. Ends when the task is
+    /// cancelled.
     func watch() async {
         while !Task.isCancelled {
-            do { try await Task.sleep(for: .milliseconds(Int64(dataset.refresh * 1000))) } catch { return }
+            do { try await clock.sleep(for: .milliseconds(Int64(dataset.refresh * 1000))) } catch { return }
             switch dataset.source {
             case .postgres:
                 await refresh(reason: "schedule")

@@ -69,5 +69,5 @@ final class AnimationSeedSink: TileSink {
     }
 
     /// Every tile is in the cache as soon as it is written.
-    func finish(metadata: MBTilesMetadata) {}
+    func finish(describing tileset: TilesetDescription) {}
 }

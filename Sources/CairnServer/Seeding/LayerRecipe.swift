@@ -54,5 +54,5 @@ final class LayerSeedSink: TileSink {
     }
 
     /// Every tile is in the cache as soon as it is written.
-    func finish(metadata: MBTilesMetadata) {}
+    func finish(describing tileset: TilesetDescription) {}
 }

@@ -65,7 +65,7 @@ public struct TileMerge {
         return first.1
     }
 
-    /// Copies the tiles into `sink` (not finished: the caller finishes it with ``metadata(name:format:report:)``).
+    /// Copies the tiles into `sink` (not finished: the caller finishes it with ``description(name:format:report:)``).
     /// `progress` hears about each tile read; `shouldStop` is asked between tiles.
     public func run(into sink: any TileSink, progress: (Int) -> Void, shouldStop: () -> Bool = { false }) async throws -> Report {
         var report = Report()
@@ -116,15 +116,15 @@ public struct TileMerge {
         do { try sink.write(tile, data: bytes) } catch { throw OutputFailure(description: "\(error)") }
     }
 
-    /// The output's metadata: the first input's rows, with the bounds the union of the inputs'
-    /// (else of the tiles read), the zooms the union of theirs and of the tiles', the center
+    /// The output's description: the first input's name and fields, with the bounds the union of the
+    /// inputs' (else of the tiles read), the zooms the union of theirs and of the tiles', the center
     /// recomputed when there are several inputs.
-    public func metadata(name: String, format: String, report: Report) -> MBTilesMetadata {
-        var extra: [String: String] = [:]
+    public func description(name: String, format: String, report: Report) -> TilesetDescription {
+        var inherited: [String: String] = [:]
         for input in inputs.reversed() {
-            for (key, value) in input.metadata where !["name", "format", "bounds", "minzoom", "maxzoom"].contains(key) { extra[key] = value }
+            for (key, value) in input.metadata where !["name", "format", "bounds", "minzoom", "maxzoom"].contains(key) { inherited[key] = value }
         }
-        if inputs.count > 1 { extra["center"] = nil }
+        if inputs.count > 1 { inherited["center"] = nil }
         var boxes: [BoundingBox] = []
         for input in inputs {
             let numbers = (input.metadata["bounds"] ?? "").split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -140,7 +140,7 @@ public struct TileMerge {
                                                                        east: boxes.map(\.east).max()!, north: boxes.map(\.north).max()!)
         let minimums = inputs.compactMap { $0.metadata["minzoom"].flatMap { Int($0) } } + (report.zooms.map { [$0.lowerBound] } ?? [])
         let maximums = inputs.compactMap { $0.metadata["maxzoom"].flatMap { Int($0) } } + (report.zooms.map { [$0.upperBound] } ?? [])
-        return MBTilesMetadata(name: inputs.first?.metadata["name"] ?? name, format: format, bounds: bounds,
-                               minzoom: minimums.min(), maxzoom: maximums.max(), extra: extra)
+        return TilesetDescription(name: inputs.first?.metadata["name"] ?? name, format: format, bounds: bounds,
+                                  minZoom: minimums.min(), maxZoom: maximums.max(), inheritedFields: inherited)
     }
 }

@@ -36,5 +36,5 @@ public final class DirectorySink: TileSink {
     }
 
     /// Files are complete as soon as they are renamed; there is nothing left to do.
-    public func finish(metadata: MBTilesMetadata) throws {}
+    public func finish(describing tileset: TilesetDescription) throws {}
 }

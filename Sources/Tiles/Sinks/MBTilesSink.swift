@@ -13,9 +13,9 @@ public final class MBTilesSink: TileSink {
 
     public func write(_ tile: TileID, data: [UInt8]) throws { try writer.withLock { try $0.connection.write(tile, data: data) } }
 
-    public func finish(metadata: MBTilesMetadata) throws {
+    public func finish(describing tileset: TilesetDescription) throws {
         try writer.withLock { box in
-            try box.connection.setMetadata(metadata)
+            try box.connection.setMetadata(describing: tileset)
             try box.connection.finalize()
         }
     }

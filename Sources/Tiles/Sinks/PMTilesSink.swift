@@ -20,7 +20,7 @@ public final class PMTilesSink: TileSink {
 
     public func write(_ tile: TileID, data: [UInt8]) throws { try writer.withLock { try $0.connection.write(tile, data: data) } }
 
-    public func finish(metadata: MBTilesMetadata) throws { try writer.withLock { try $0.connection.finish(metadata: metadata) } }
+    public func finish(describing tileset: TilesetDescription) throws { try writer.withLock { try $0.connection.finish(describing: tileset) } }
 }
 
 extension PMTilesSink {

@@ -33,7 +33,7 @@ public final class TarStreamSink: TileSink {
         }
     }
 
-    public func finish(metadata: MBTilesMetadata) throws {
+    public func finish(describing tileset: TilesetDescription) throws {
         try lock.withLock { _ in
             guard AtomicFile.writeAll([UInt8](repeating: 0, count: 1024), to: descriptor) else {
                 throw StorageError("stdout: \(String(cString: strerror(errno)))")

@@ -8,8 +8,9 @@ public protocol TileSink: AnyObject, Sendable {
     /// Stores one tile a batch made: what ``write(_:data:)`` stores, unless the sink keeps more of
     /// it (a cache keeps its freshness and its frames).
     func write(_ tile: TileID, rendered: RenderedTile) throws
-    /// Makes everything written durable and records what the output holds.
-    func finish(metadata: MBTilesMetadata) throws
+    /// Makes everything written durable and records what the output holds, as far as the output
+    /// keeps a description (an archive does; a directory or a cache does not).
+    func finish(describing tileset: TilesetDescription) throws
 }
 
 extension TileSink {

@@ -45,12 +45,12 @@ public final class MBTilesWriter {
         return try lookup.step()
     }
 
-    /// Replaces the metadata rows it names.
-    public func setMetadata(_ metadata: MBTilesMetadata) throws {
+    /// Writes the `metadata` rows that describe `tileset` (replacing rows of the same names).
+    public func setMetadata(describing tileset: TilesetDescription) throws {
         try commit()
         let statement = try database.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?, ?)")
         try database.execute("BEGIN")
-        for (name, value) in metadata.rows {
+        for (name, value) in tileset.mbtilesRows {
             statement.bind([.text(name), .text(value)])
             _ = try statement.step()
         }

@@ -2,7 +2,7 @@ import Codecs
 import Foundation
 
 /// Writes a PMTiles v3 archive: tiles go to a ``PMTilesSpool`` beside the output as they come, in
-/// any order; ``finish(metadata:)`` sorts them by tile id, folds runs of identical consecutive
+/// any order; ``finish(describing:)`` sorts them by tile id, folds runs of identical consecutive
 /// tiles into one entry, lays the distinct contents out once each in tile-id order (a clustered
 /// archive), writes header, root directory, metadata, leaf directories and tile data to a
 /// temporary file and renames it into place. A run that is killed leaves no archive, only the
@@ -53,9 +53,11 @@ public final class PMTilesWriter {
         }
     }
 
-    /// Writes the archive and removes the spool. `tileType` defaults to what `metadata.format` names;
-    /// vector tiles are marked gzip-compressed when every tile is gzipped (as tippecanoe writes them).
-    public func finish(metadata: MBTilesMetadata) throws(PMTilesError) {
+    /// Writes the archive and removes the spool. The header's tile type is what `tileset.format` names
+    /// and its zooms those of the tiles written (`tileset`'s when there are none); vector tiles are marked
+    /// gzip-compressed when every tile is gzipped (as tippecanoe writes them). The JSON metadata holds
+    /// `tileset`'s MBTiles-style rows (``PMTilesMetadataJSON``).
+    public func finish(describing tileset: TilesetDescription) throws(PMTilesError) {
         var records = spool.records
         records.sort { $0.tileID < $1.tileID }  // stable: of a tile written twice, the last stays last
         var unique: [PMTilesSpool.Record] = []
@@ -89,11 +91,11 @@ public final class PMTilesWriter {
         }
         placed = [:]
         let layout = PMTilesDirectoryLayout(entries)
-        let rows = metadata.rows
+        let rows = tileset.mbtilesRows
         let metadataBytes = Gzip.compress(PMTilesMetadataJSON.encode(rows: rows))
 
         var header = PMTilesHeader()
-        header.tileType = PMTilesHeader.TileType(format: metadata.format)
+        header.tileType = PMTilesHeader.TileType(format: tileset.format)
         header.tileCompression = header.tileType == .mvt ? (spool.allGzipped && !unique.isEmpty ? .gzip : .none) : .none
         header.rootOffset = UInt64(PMTilesHeader.size)
         header.rootLength = UInt64(layout.root.count)
@@ -113,8 +115,8 @@ public final class PMTilesWriter {
             header.minZoom = UInt8(low.z)
             header.maxZoom = UInt8(high.z)
         } else {
-            header.minZoom = UInt8(clamping: metadata.minzoom ?? 0)
-            header.maxZoom = UInt8(clamping: metadata.maxzoom ?? 0)
+            header.minZoom = UInt8(clamping: tileset.minZoom ?? 0)
+            header.maxZoom = UInt8(clamping: tileset.maxZoom ?? 0)
         }
         Self.position(&header, rows: rows)
         unique = []
