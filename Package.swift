@@ -168,6 +168,9 @@ let package = Package(
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom", "TestTier"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport", "TestTier"]),
+        // The lane's handler on an EmbeddedChannel, with a stub HotAnswering.
+        .testTarget(name: "HotLaneTests", dependencies: ["HotLane", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+                                                   .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "ServerTests", dependencies: ["CairnServer", "HotLane", "Tiles", "Codecs", "Canvas", "Clusters", "Parallel", "TestUpstream", "TestPostgres", "TestSupport", "TestTier",
                                                   .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ]
