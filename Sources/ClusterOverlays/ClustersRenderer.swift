@@ -53,9 +53,7 @@ public struct ClustersRenderer: Renderer {
                                      maxZoom: try a.integer("max-zoom"), minPoints: try a.integer("min-points"))
         let result: PointReadResult
         do {
-            // Copied, not mapped: `cairn serve` builds this chain, and a points file truncated
-            // while a mapping of it is read ends the process with SIGBUS.
-            result = try PointReader.read(path: path, options: PointReadOptions(), mapping: false)
+            result = try PointReader.read(path: path, options: PointReadOptions())
         } catch {
             throw ChainError("clusters.dataset: \(error)")
         }

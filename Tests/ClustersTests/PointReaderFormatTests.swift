@@ -1,4 +1,5 @@
-import Clusters
+@testable import Clusters
+import Foundation
 import Testing
 
 @Suite("Point reader formats and files")
@@ -50,15 +51,20 @@ struct PointReaderFormatTests {
         #expect(bad.invalid.map(\.description) == ["<stdin>:2: row 1: latitude 400 is out of range (-90...90)"])
     }
 
-    @Test("a file copied rather than mapped (as the server reads) gives the same points and errors")
-    func copiedFile() throws {
+    @Test("a file another writer truncates while its points are read gives the points it had, never a crash (SIGBUS)")
+    func truncatedWhileRead() throws {
         let files = try ReaderTestFiles()
-        let path = try files.write("points.csv", bytes: [0xEF, 0xBB, 0xBF] + Array("name,x,y\nA,3,4\nB,5,6\n".utf8))
-        #expect(try PointReader.read(path: path, mapping: false) == PointReader.read(path: path))
-        #expect(try PointReader.read(path: path, mapping: false).points.rows.count == 2)
+        let rows = (0..<20_000).map { "p\($0),\($0 % 360 - 180),\($0 % 170 - 85)\n" }.joined()
+        let path = try files.write("points.csv", "name,x,y\n" + rows)
+        let result = try InputFile.withBytes(atPath: path) { bytes throws(PointReadError) in
+            #expect(truncate(path, 0) == 0)  // the writer empties it while the reader is in the middle
+            return try PointReader.read(bytes: bytes, source: path)
+        }
+        #expect(result.points.count == 20_000 && result.invalid.isEmpty)
+        #expect(result.points.rows.last == ReadPointRow(Double(19_999 % 360 - 180), Double(19_999 % 170 - 85), properties: #"{"name":"p19999"}"#))
         let empty = try files.write("empty.csv", "")
         #expect(throws: PointReadError.malformed("\(empty): the file is empty (0 bytes); expected a header row naming the longitude and latitude columns")) {
-            try PointReader.read(path: empty, mapping: false)
+            try PointReader.read(path: empty)
         }
     }
 

@@ -110,9 +110,8 @@ final class DatasetService: Sendable {
                     // The file as this attempt found it: a bad file fails once, not at every check, until it changes again.
                     fileStamp.withLock { $0 = stamp }
                 } _: { () async throws(PointReadError) in
-                    // Off the cooperative pool, as the index. Copied, not mapped: a file truncated
-                    // during the read must not crash the server (SIGBUS).
-                    try await Offload.run { () throws(PointReadError) in try PointReader.read(path: path, options: options, mapping: false) }
+                    // Off the cooperative pool, as the index.
+                    try await Offload.run { () throws(PointReadError) in try PointReader.read(path: path, options: options) }
                 }
             } catch {
                 throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: error.isUnreadable)

@@ -4,8 +4,7 @@
 /// been skipped by the caller.
 enum CSVPointReader {
     static func read(
-        _ text: UnsafeBufferPointer<UInt8>, source: String, delimiter: UInt8?, options: PointReadOptions,
-        pages: MappedPages? = nil
+        _ text: UnsafeBufferPointer<UInt8>, source: String, delimiter: UInt8?, options: PointReadOptions
     ) throws(PointReadError) -> PointReadResult {
         let format: PointFormat = delimiter == 0x09 ? .tsv : .csv
         var scanner = CSVScanner(text, delimiter: delimiter ?? CSVScanner.likelyDelimiter(of: text))
@@ -16,7 +15,7 @@ enum CSVPointReader {
         } catch {
             throw unterminated(error, source: source)
         }
-        let collector = PointCollector(source: source, recordKind: "row", text: text, pages: pages)
+        let collector = PointCollector(source: source, recordKind: "row", text: text)
         guard hasHeader else { return collector.result(format) }
         let names = record.fields.map { field in
             CSVRowReader.withText(of: field, in: text) { String(decoding: $0, as: UTF8.self) }

@@ -5,8 +5,8 @@
 /// A feature that is not a usable point is an invalid record; text that is not JSON, or JSON that
 /// is not a FeatureCollection or Feature, is fatal.
 enum GeoJSONPointReader {
-    static func read(_ text: UnsafeBufferPointer<UInt8>, source: String, pages: MappedPages? = nil) throws(PointReadError) -> PointReadResult {
-        var collector = PointCollector(source: source, recordKind: "feature", text: text, pages: pages)
+    static func read(_ text: UnsafeBufferPointer<UInt8>, source: String) throws(PointReadError) -> PointReadResult {
+        var collector = PointCollector(source: source, recordKind: "feature", text: text)
         do {
             try read(text, into: &collector)
         } catch {

@@ -10,8 +10,8 @@ import Darwin
 /// separators (0x1E) allowed before each feature. A line that is not JSON is an invalid record, and
 /// reading goes on with the next line.
 enum NDJSONPointReader {
-    static func read(_ text: UnsafeBufferPointer<UInt8>, source: String, pages: MappedPages? = nil) -> PointReadResult {
-        var collector = PointCollector(source: source, recordKind: "feature", text: text, pages: pages)
+    static func read(_ text: UnsafeBufferPointer<UInt8>, source: String) -> PointReadResult {
+        var collector = PointCollector(source: source, recordKind: "feature", text: text)
         var number = 0
         var lineNumber = 0
         var lineStart = 0

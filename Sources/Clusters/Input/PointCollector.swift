@@ -11,16 +11,13 @@ struct PointCollector {
     private var lines: LineCounter
     private var propertyBytes = 0
     private var hasReserved = false
-    /// The mapped file's pages, let go as reading gets past them; nil for text in memory.
-    private var pages: MappedPages?
 
     /// How many points are read before room for the rest is reserved.
     private static let sampleSize = 4_096
 
-    init(source: String, recordKind: String, text: UnsafeBufferPointer<UInt8>, pages: MappedPages? = nil) {
+    init(source: String, recordKind: String, text: UnsafeBufferPointer<UInt8>) {
         self.source = source
         self.recordKind = recordKind
-        self.pages = pages
         lines = LineCounter(text)
     }
 
@@ -45,7 +42,6 @@ struct PointCollector {
 
     @inline(__always)
     private mutating func added(propertyBytes: Int, consumed: Int) {
-        pages?.consumed(consumed)
         guard !hasReserved else { return }
         self.propertyBytes += propertyBytes
         if points.count == Self.sampleSize { reserveForRest(consumed: consumed) }

@@ -10,16 +10,14 @@ public enum PointReader {
     /// messages). The format is `options.format`, else the one the extension names, else the one
     /// the first bytes look like.
     ///
-    /// A regular file is mapped into memory (fast, no copy) unless `mapping` is false: a long-running
-    /// process reading files other programs write passes false, since a mapped file truncated while
-    /// it is read ends the process with SIGBUS, while a copy is merely a short read.
+    /// The file is read into memory first (``InputFile``): one truncated meanwhile reads shorter.
     ///
     /// - Throws: `PointReadError.unreadable` when the file cannot be read, `.malformed` when it is
     ///   not in a readable form (empty or blank, a JSON syntax error, a CSV header without coordinates).
-    public static func read(path: String, options: PointReadOptions = PointReadOptions(), mapping: Bool = true) throws(PointReadError) -> PointReadResult {
+    public static func read(path: String, options: PointReadOptions = PointReadOptions()) throws(PointReadError) -> PointReadResult {
         let source = path == "-" ? InputFile.standardInputName : path
-        return try InputFile.withBytes(atPath: path, mapping: mapping) { bytes, pages throws(PointReadError) in
-            try read(bytes: bytes, source: source, options: options, pages: pages)
+        return try InputFile.withBytes(atPath: path) { bytes throws(PointReadError) in
+            try read(bytes: bytes, source: source, options: options)
         }
     }
 
@@ -34,20 +32,15 @@ public enum PointReader {
     /// Reads points from `bytes`; `source` names them in messages and, through its extension,
     /// chooses the format when `options.format` does not.
     public static func read(bytes: UnsafeRawBufferPointer, source: String, options: PointReadOptions = PointReadOptions()) throws(PointReadError) -> PointReadResult {
-        try read(bytes: bytes, source: source, options: options, pages: nil)
-    }
-
-    /// Reads points from `bytes`, letting `pages` (when they are a mapped file's) go as it reads.
-    static func read(bytes: UnsafeRawBufferPointer, source: String, options: PointReadOptions, pages: MappedPages?) throws(PointReadError) -> PointReadResult {
         var text = bytes.assumingMemoryBound(to: UInt8.self)
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = UnsafeBufferPointer(rebasing: text[3...]) }
         let format = options.format ?? PointFormat(path: source) ?? PointFormat.sniffed(from: text)
         if text.allSatisfy(EmptyInput.isBlank) { throw EmptyInput.error(source: source, format: format, bytes: bytes.count) }
         switch format {
-        case .geojson: return try GeoJSONPointReader.read(text, source: source, pages: pages)
-        case .ndjson: return NDJSONPointReader.read(text, source: source, pages: pages)
-        case .csv: return try CSVPointReader.read(text, source: source, delimiter: nil, options: options, pages: pages)
-        case .tsv: return try CSVPointReader.read(text, source: source, delimiter: 0x09, options: options, pages: pages)
+        case .geojson: return try GeoJSONPointReader.read(text, source: source)
+        case .ndjson: return NDJSONPointReader.read(text, source: source)
+        case .csv: return try CSVPointReader.read(text, source: source, delimiter: nil, options: options)
+        case .tsv: return try CSVPointReader.read(text, source: source, delimiter: 0x09, options: options)
         }
     }
 }
