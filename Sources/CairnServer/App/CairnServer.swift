@@ -38,7 +38,7 @@ public struct CairnServer: Sendable {
         self.config = config
         self.logger = logger
         for warning in config.warnings { logger.warning("\(warning)") }
-        let metrics = ServerMetrics()
+        let metrics = ServerMetrics(logOutput: (logger.handler as? LineLogHandler)?.output)
         let failures = CacheWriteFailures(logger: logger) { metrics.cacheWriteFailed() }
         let cache = try DiskCache(root: config.cache.directory, capacity: config.cache.maxSize, layout: CacheLayout(config: config),
                                   failures: failures) { tiles, bytes in

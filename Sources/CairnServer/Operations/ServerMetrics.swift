@@ -6,15 +6,19 @@ import Synchronization
 
 /// The Prometheus metrics `/metrics` exposes, through swift-metrics with swift-prometheus: requests
 /// by route and status, request/render/upstream latency histograms, cache hits, misses, evictions
-/// and bytes, the render queue, and upstream errors by kind. Uses its own registry, not the global
-/// metrics system, so every server (and test) has its own numbers.
+/// and bytes, the render queue, upstream errors by kind, and the log batches that could not be
+/// written. Uses its own registry, not the global metrics system, so every server (and test) has its
+/// own numbers.
 struct ServerMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
     /// Request counters and timers by route and status, made once (the hot path of every request).
     private let requestMetrics = RequestMetrics()
+    private let logWriteFailures: LogWriteFailureMeter
 
-    init() {
+    /// `logOutput` is where the server's log lines go (nil when its logger writes elsewhere): its
+    /// failed writes are `cairn_log_write_failures_total`.
+    init(logOutput: LogOutput? = nil) {
         registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
@@ -23,10 +27,14 @@ struct ServerMetrics: Sendable {
             .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
         ]
         self.factory = factory
+        logWriteFailures = LogWriteFailureMeter(output: logOutput, factory: factory)
     }
 
     /// The Prometheus text exposition of every metric.
-    func exposition() -> [UInt8] { registry.emitToBuffer() }
+    func exposition() -> [UInt8] {
+        logWriteFailures.update()
+        return registry.emitToBuffer()
+    }
 
     /// The request counter and timer of `route` answered with `status` (looked up under a lock: a
     /// hot path keeps the meter of the routes it answers, made once).
@@ -179,5 +187,30 @@ private final class RequestMetrics: Sendable {
                     CoreMetrics.Timer(label: "cairn_http_request_duration_seconds", dimensions: [("route", route)], factory: factory))
         handles.withLock { $0[key] = made }
         return made
+    }
+}
+
+/// `cairn_log_write_failures_total`: the log batches the server's ``LogOutput`` could not write (a
+/// full disk, a closed stderr), brought up to the output's count when the metrics are read. Listed
+/// from the start, at 0.
+private final class LogWriteFailureMeter: Sendable {
+    private let output: LogOutput?
+    private let counter: CoreMetrics.Counter
+    /// The output's count the counter has reached.
+    private let counted = Mutex(0)
+
+    init(output: LogOutput?, factory: PrometheusMetricsFactory) {
+        self.output = output
+        counter = CoreMetrics.Counter(label: "cairn_log_write_failures_total", factory: factory)
+    }
+
+    func update() {
+        guard let output else { return }
+        let failures = output.failedWrites
+        let added = counted.withLock { counted in
+            defer { counted = max(counted, failures) }
+            return max(0, failures - counted)
+        }
+        if added > 0 { counter.increment(by: added) }
     }
 }
