@@ -132,13 +132,9 @@ struct CacheSeedCommand: AsyncParsableCommand {
     private func tileList() throws -> TileList {
         let zooms = zoom?.range
         if let bbox { return TileList(region: bbox, zooms: zooms!) }
-        do {
-            // A regular file is counted as it opens (the estimate and the progress line know the
-            // total); a pipe is read once, as it is seeded: its total is known only at the end.
-            return TileList(file: try TileListFile(path: tiles!, zooms: zooms))
-        } catch {
-            throw TileListFile.cliError(error)
-        }
+        // A regular file is counted as it opens (the estimate and the progress line know the
+        // total); a pipe is read once, as it is seeded: its total is known only at the end.
+        return TileList(file: try TileListFile.open(tiles!, zooms: zooms))
     }
 
     private func imageFormat() throws -> ImageFormat? {

@@ -5,6 +5,7 @@ enum InputFile {
     /// The bytes of `path` (stdin for `-`). A file that cannot be read is an I/O error naming it:
     /// "PATH: cannot read[ the NOUN] (no such file | permission denied)".
     static func read(_ path: String, noun: String? = nil) throws -> Data {
+        try StandardInput.requireOpen(path, name: path == "-" ? "stdin" : path)
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"

@@ -97,6 +97,7 @@ struct PointOptions: ParsableArguments {
     /// out. Also says how many features were read by their learned layout (for `--stats`).
     func readPoints(_ path: String) throws -> (points: PointSet, featuresByLayout: Int) {
         let options = PointReadOptions(format: format, longitudeColumn: longitudeColumn, latitudeColumn: latitudeColumn, idColumn: idColumn)
+        try StandardInput.requireOpen(path, name: "<stdin>")
         let result: PointReadResult
         do {
             result = try PointReader.read(path: path, options: options)

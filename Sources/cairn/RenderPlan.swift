@@ -35,11 +35,7 @@ struct RenderPlan {
             file = nil
         } else {
             region = nil
-            do {
-                file = try TileListFile(path: command.tiles!, zooms: zooms, shard: shard)
-            } catch {
-                throw TileListFile.cliError(error)
-            }
+            file = try TileListFile.open(command.tiles!, zooms: zooms, shard: shard)
             list = TileList(file: file!)
         }
         scale = command.scale

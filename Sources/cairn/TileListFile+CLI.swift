@@ -1,6 +1,16 @@
 import Tiles
 
 extension TileListFile {
+    /// Opens `--tiles PATH` for a command, every problem as its `error:` line (``cliError(_:)``).
+    static func open(_ path: String, zooms: ClosedRange<Int>?, shard: Shard = .whole) throws(CLIError) -> TileListFile {
+        try StandardInput.requireOpen(path, name: "--tiles \(path == "-" ? "stdin" : path)")
+        do {
+            return try TileListFile(path: path, zooms: zooms, shard: shard)
+        } catch {
+            throw cliError(error)
+        }
+    }
+
     /// The `error:` line for a problem with `--tiles`: exit 65 for a bad line
     /// (`--tiles FILE:LINE: 'a/b/c' is not z/x/y`), 74 when the list could not be opened or read.
     static func cliError(_ problem: Invalid) -> CLIError {

@@ -5,6 +5,7 @@ import Foundation
 
 // The entry point: parse, run, and turn every failure into one `error:` line and a sysexits code
 // (64 usage, 65 bad data, 74 I/O), never a crash or a stack trace.
+StandardInput.claim()
 Interruption.install()
 ClustersRenderer.register()
 do {
