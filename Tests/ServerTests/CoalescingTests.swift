@@ -8,19 +8,11 @@ import TestUpstream
 /// interleave: never two fetches of the tile at once, one answer for all, one request the one that
 /// stored it (the others joined it or found what it stored).
 @Suite(.process) struct CoalescingTests {
-    /// `count` requests for `target` at once.
-    private static func concurrently(_ count: Int, _ target: String, on server: InProcessServer) async throws -> [HTTPResponse] {
-        try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            for _ in 0..<count { group.addTask { try await server.request(target) } }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
-    }
-
     @Test func twentyConcurrentRequestsForAColdTileMakeOneUpstreamRequest() async throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path, delay: 0.3) }
         defer { upstream.stop() }
-        try await InProcessServer.with(config: TestConfig.world(upstream, layer: ["chain: [grayscale]"])) { server in
-            let answers = try await Self.concurrently(20, "/tiles/world/2/2/1.png", on: server)
+        try await InProcessServer.with(config: TestConfig.world(upstream, layer: ["chain: [grayscale]"])) { server throws in
+            let answers = try await server.requestsAtOnce(Array(repeating: "/tiles/world/2/2/1.png", count: 20))
             #expect(upstream.requests(for: "/2/2/1.png") == 1)
             #expect(upstream.maximumConcurrentRequests == 1)
             #expect(answers.allSatisfy { $0.status == 200 }, "\(answers.map(\.status))")
@@ -37,8 +29,8 @@ import TestUpstream
     @Test func aFailureIsSharedButNotRemembered() async throws {
         let upstream = try TestUpstream { _ in TestUpstream.Reply(status: 500, delay: 0.3) }
         defer { upstream.stop() }
-        try await InProcessServer.with(config: TestConfig.world(upstream)) { server in
-            let answers = try await Self.concurrently(10, "/tiles/world/2/2/1.png", on: server)
+        try await InProcessServer.with(config: TestConfig.world(upstream)) { server throws in
+            let answers = try await server.requestsAtOnce(Array(repeating: "/tiles/world/2/2/1.png", count: 10))
             #expect(answers.allSatisfy { $0.status == 502 }, "\(answers.map(\.status))")
             // Requests that came while a fetch was under way shared its failure; one that came after it tried again.
             #expect(upstream.maximumConcurrentRequests == 1)

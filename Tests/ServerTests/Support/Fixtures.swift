@@ -28,14 +28,25 @@ enum FixtureTiles {
     static func image(_ z: Int, _ x: Int, _ y: Int) throws -> Surface { try ImageDecoder.decode(bytes(z, x, y)) }
 }
 
-/// Builds `cairn serve` configurations around one layer `world` over a test upstream.
+/// Builds `cairn serve` configurations around one layer `world` over a test upstream or the
+/// fixture tiles on disk.
 enum TestConfig {
     /// A layer `world` whose source is `upstream`'s `/{z}/{x}/{y}.png` with retries off (a fault
     /// shows at once) unless `source` says otherwise, plus `source` and `layer` keys
     /// (`"timeout: 500ms"`), then the top-level `sections` (YAML text).
     static func world(_ upstream: TestUpstream, source: [String] = [], layer: [String] = [], sections: String = "") -> String {
+        world(url: "\(upstream.baseURL)/{z}/{x}/{y}.png", source: source, layer: layer, sections: sections)
+    }
+
+    /// The same over the fixture tiles read from disk (`file://`): no socket, so the server can
+    /// run in `make check`.
+    static func world(source: [String] = [], layer: [String] = [], sections: String = "") -> String {
+        world(url: "file://\(FixtureTiles.root)/{z}/{x}/{y}.png", source: source, layer: layer, sections: sections)
+    }
+
+    private static func world(url: String, source: [String], layer: [String], sections: String) -> String {
         let retries = source.contains { $0.hasPrefix("retries:") } ? [] : ["retries: 0"]
-        let sourceLines = (["url: \"\(upstream.baseURL)/{z}/{x}/{y}.png\""] + retries + source).map { "      " + $0 }
+        let sourceLines = (["url: \"\(url)\""] + retries + source).map { "      " + $0 }
         return (["layers:", "  world:", "    source:"] + sourceLines + layer.map { "    " + $0 } + [sections]).joined(separator: "\n") + "\n"
     }
 }

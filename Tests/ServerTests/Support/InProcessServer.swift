@@ -68,17 +68,28 @@ final class InProcessServer: Sendable {
         return (try? String(contentsOfFile: directory + "/server.log", encoding: .utf8)) ?? ""
     }
 
-    /// One request through the server's router, answered as `cairn serve` would.
-    func request(_ target: String, method: HTTPRequest.Method = .get, headers: [(String, String)] = []) async throws -> HTTPResponse {
+    /// One request through the server's router, answered as `cairn serve` would (the arguments of
+    /// ``ServerProcess/request(_:method:headers:body:)``).
+    func request(_ target: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8] = []) async throws -> HTTPResponse {
         let app = Application(router: Routes.router(services: server.services, config: config, logger: logger, admin: server))
+        guard let method = HTTPRequest.Method(method) else { throw InvalidRequest(part: method) }
         let fields = HTTPFields(try headers.map { name, value in
-            guard let field = HTTPField.Name(name) else { throw InvalidHeader(name: name) }
+            guard let field = HTTPField.Name(name) else { throw InvalidRequest(part: name) }
             return HTTPField(name: field, value: value)
         })
         return try await app.test(.router) { client in
-            let answer = try await client.execute(uri: target, method: method, headers: fields)
+            let answer = try await client.execute(uri: target, method: method, headers: fields,
+                                                  body: body.isEmpty ? nil : ByteBuffer(bytes: body))
             return HTTPResponse(status: Int(answer.status.code), headers: answer.headers.map { ($0.name.rawName, $0.value) },
                                 body: Array(buffer: answer.body))
+        }
+    }
+
+    /// `targets` requested all at once, the answers in their order.
+    func requestsAtOnce(_ targets: [String]) async throws -> [HTTPResponse] {
+        try await withThrowingTaskGroup(of: (Int, HTTPResponse).self) { group in
+            for (index, target) in targets.enumerated() { group.addTask { (index, try await self.request(target)) } }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }.sorted { $0.key < $1.key }.map(\.value)
         }
     }
 
@@ -97,7 +108,8 @@ final class InProcessServer: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    struct InvalidHeader: Error {
-        let name: String
+    /// A method or header name HTTP does not allow.
+    struct InvalidRequest: Error {
+        let part: String
     }
 }
