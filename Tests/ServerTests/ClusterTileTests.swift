@@ -9,163 +9,164 @@ import TestTier
 /// vector tiles decoded by an independent decoder (mapbox-vector-tile) hold the items of
 /// supercluster's `getTile`, checked against the JSON API; overlay tiles show a badge where a
 /// cluster is, the marker where a lone point is, nothing elsewhere, and agree across tile edges.
-@Suite(.process) struct ClusterTileTests {
+@Suite struct ClusterTileTests {
     /// supercluster's tile buffer: `radius / extent` of the clustering (40 / 512), in tile widths.
     static let buffer = 40.0 / 512
 
-    @Test func vectorTilesHoldTheItemsOfSuperclustersGetTile() throws {
-        let server = try ServerProcess(config: CitiesDataset.config())
-        defer { server.kill() }
-        // The world (wrapped items on both sides), Europe at zoom 3, the Alps at zoom 6.
-        for (z, x, y) in [(0, 0, 0), (3, 4, 2), (6, 33, 22)] {
-            let response = try server.request("/clusters/cities/\(z)/\(x)/\(y).mvt")
-            #expect(response.status == 200, "\(z)/\(x)/\(y): \(response.text)")
-            #expect(response.header("Content-Type") == "application/vnd.mapbox-vector-tile")
-            #expect(response.header("ETag") != nil)
-            let layers = try MVTReference.decode(response.body)
-            try #require(layers.count == 1)
-            let layer = layers[0]
-            #expect(layer.name == "clusters" && layer.extent == 4096 && layer.version == 2)
+    /// `.process`: the tiles are decoded by the Python reference decoder.
+    @Test(.process) func vectorTilesHoldTheItemsOfSuperclustersGetTile() async throws {
+        try await InProcessServer.with(config: CitiesDataset.config()) { server throws in
+            // The world (wrapped items on both sides), Europe at zoom 3, the Alps at zoom 6.
+            for (z, x, y) in [(0, 0, 0), (3, 4, 2), (6, 33, 22)] {
+                let response = try await server.request("/clusters/cities/\(z)/\(x)/\(y).mvt")
+                #expect(response.status == 200, "\(z)/\(x)/\(y): \(response.text)")
+                #expect(response.header("Content-Type") == "application/vnd.mapbox-vector-tile")
+                #expect(response.header("ETag") != nil)
+                let layers = try MVTReference.decode(response.body)
+                try #require(layers.count == 1)
+                let layer = layers[0]
+                #expect(layer.name == "clusters" && layer.extent == 4096 && layer.version == 2)
 
-            let world = try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)").body)
-            let expected = Self.tileItems(world, z: z, x: x, y: y)
-            var unmatched = expected
-            for feature in layer.features {
-                let id = try #require(feature.id.flatMap { Int($0) }, "\(z)/\(x)/\(y): a feature without an id: \(feature)")
-                let match = unmatched.firstIndex { item in
-                    item.feature.id == id && abs(item.x * 4096 - Double(feature.x)) <= 1.01 && abs(item.y * 4096 - Double(feature.y)) <= 1.01
+                let world = try GeoFeature.collection(try await server.request("/clusters/cities?zoom=\(z)").body)
+                let expected = Self.tileItems(world, z: z, x: x, y: y)
+                var unmatched = expected
+                for feature in layer.features {
+                    let id = try #require(feature.id.flatMap { Int($0) }, "\(z)/\(x)/\(y): a feature without an id: \(feature)")
+                    let match = unmatched.firstIndex { item in
+                        item.feature.id == id && abs(item.x * 4096 - Double(feature.x)) <= 1.01 && abs(item.y * 4096 - Double(feature.y)) <= 1.01
+                    }
+                    guard let match else {
+                        Issue.record("\(z)/\(x)/\(y): feature \(id) at (\(feature.x), \(feature.y)) is not an item of the tile")
+                        continue
+                    }
+                    Self.expectSameProperties(feature, unmatched[match].feature, tile: "\(z)/\(x)/\(y)")
+                    unmatched.remove(at: match)
                 }
-                guard let match else {
-                    Issue.record("\(z)/\(x)/\(y): feature \(id) at (\(feature.x), \(feature.y)) is not an item of the tile")
-                    continue
-                }
-                Self.expectSameProperties(feature, unmatched[match].feature, tile: "\(z)/\(x)/\(y)")
-                unmatched.remove(at: match)
+                // Items right on the buffer's edge may fall either way; every other one is in the tile.
+                let missing = unmatched.filter { !$0.onEdge }
+                #expect(missing.isEmpty, "\(z)/\(x)/\(y): \(missing.count) items missing, like \(missing.first.map { "\($0.feature)" } ?? "")")
+                #expect(layer.features.count >= expected.filter { !$0.onEdge }.count)
+                #expect(layer.features.count > (z == 0 ? 30 : 50), "\(z)/\(x)/\(y): only \(layer.features.count) features")
+
+                // The JSON API over the tile's own bbox: every item is in the tile.
+                let inside = try GeoFeature.collection(try await server.request("/clusters/cities?zoom=\(z)&bbox=\(Self.bbox(z: z, x: x, y: y))").body)
+                let ids = Set(layer.features.compactMap { $0.id.flatMap { Int($0) } })
+                #expect(!inside.isEmpty && inside.allSatisfy { ids.contains($0.id ?? -1) }, "\(z)/\(x)/\(y)")
             }
-            // Items right on the buffer's edge may fall either way; every other one is in the tile.
-            let missing = unmatched.filter { !$0.onEdge }
-            #expect(missing.isEmpty, "\(z)/\(x)/\(y): \(missing.count) items missing, like \(missing.first.map { "\($0.feature)" } ?? "")")
-            #expect(layer.features.count >= expected.filter { !$0.onEdge }.count)
-            #expect(layer.features.count > (z == 0 ? 30 : 50), "\(z)/\(x)/\(y): only \(layer.features.count) features")
-
-            // The JSON API over the tile's own bbox: every item is in the tile.
-            let inside = try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)&bbox=\(Self.bbox(z: z, x: x, y: y))").body)
-            let ids = Set(layer.features.compactMap { $0.id.flatMap { Int($0) } })
-            #expect(!inside.isEmpty && inside.allSatisfy { ids.contains($0.id ?? -1) }, "\(z)/\(x)/\(y)")
-        }
-        let again = try server.request("/clusters/cities/3/4/2.mvt")
-        #expect(again.header("Cache-Status")?.contains("hit") == true)
-    }
-
-    @Test func overlayTilesShowBadgesMarkersAndNothingElse() throws {
-        let server = try ServerProcess(config: CitiesDataset.config())
-        defer { server.kill() }
-        let z = 5
-        let items = try Self.items(try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
-        let (cluster, empty) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: true), "no isolated cluster at zoom \(z)")
-        let tileX = Int(cluster.gx / 256), tileY = Int(cluster.gy / 256)
-        let path = "/clusters/cities/\(z)/\(tileX)/\(tileY)"
-
-        let png = try server.request(path + ".png")
-        #expect(png.status == 200, "\(png.text)")
-        #expect(png.header("Content-Type") == "image/png")
-        #expect(png.header("Cache-Control") == "public, max-age=60")
-        #expect(png.header("Cache-Status")?.contains("miss") == true)
-        let image = try ImageDecoder.decode(png.body)
-        #expect(image.width == 256 && image.height == 256)
-        // Written with the overlay tiles' encoder (PNG rows unfiltered), which gives these bytes back.
-        #expect(Array(png.body) == (try ImageEncoder.overlay(for: .png).encode(image)))
-        let scales: [(Surface, Double, String)] = [
-            (image, 1, ".png"),
-            (try ImageDecoder.decode(try server.request(path + "@2x.png").body), 2, "@2x.png"),
-        ]
-        for (surface, scale, name) in scales {
-            #expect(surface.width == Int(256 * scale) && surface.height == Int(256 * scale), "\(name)")
-            let (cx, cy) = cluster.pixel(tileX: tileX, tileY: tileY, scale: scale)
-            for dy in -1...1 {
-                for dx in -1...1 {
-                    #expect(surface.pixel(x: cx + dx, y: cy + dy).a == 255, "\(name): the badge of \(cluster.feature) at (\(cx), \(cy))")
-                }
-            }
-            for spot in empty {
-                let x = Int(spot.x * scale), y = Int(spot.y * scale)
-                #expect(surface.pixel(x: x, y: y).a == 0, "\(name): (\(x), \(y)) is far from every item but not transparent")
-            }
-        }
-
-        // The same overlay as WebP.
-        let webp = try server.request(path + ".webp")
-        #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
-        let decoded = try ImageDecoder.decode(webp.body)
-        #expect(decoded.width == 256 && decoded.height == 256)
-        let (cx, cy) = cluster.pixel(tileX: tileX, tileY: tileY, scale: 1)
-        #expect(decoded.pixel(x: cx, y: cy).a >= 250)
-        for spot in empty { #expect(decoded.pixel(x: Int(spot.x), y: Int(spot.y)).a <= 3) }
-        #expect(Self.meanAlphaDifference(decoded, image) < 4)
-
-        // A second request is served from the cache.
-        let again = try server.request(path + ".png")
-        #expect(again.header("Cache-Status")?.contains("hit") == true, "\(again.header("Cache-Status") ?? "no Cache-Status")")
-        #expect(again.body == png.body && again.header("ETag") == png.header("ETag"))
-    }
-
-    @Test func aLonePointIsDrawnAsTheDatasetsMarker() throws {
-        let server = try ServerProcess(config: CitiesDataset.config())
-        defer { server.kill() }
-        let z = 6
-        let items = try Self.items(try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
-        let (point, _) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: false), "no isolated point at zoom \(z)")
-        let tileX = Int(point.gx / 256), tileY = Int(point.gy / 256)
-        for (scale, suffix) in [(1.0, ".png"), (2.0, "@2x.png")] {
-            let image = try ImageDecoder.decode(try server.request("/clusters/cities/\(z)/\(tileX)/\(tileY)\(suffix)").body)
-            let (cx, cy) = point.pixel(tileX: tileX, tileY: tileY, scale: scale)
-            let centre = image.pixel(x: cx, y: cy)
-            let fill = CitiesDataset.markerFill
-            #expect(centre.a == 255 && abs(Int(centre.r) - Int(fill.r)) <= 12 && abs(Int(centre.g) - Int(fill.g)) <= 12
-                && abs(Int(centre.b) - Int(fill.b)) <= 12, "\(suffix): \(centre) at the point \(point.feature)")
-            // The marker is 6 pt in radius: nothing 8 pt away.
-            let far = Int(8 * scale)
-            for (dx, dy) in [(far, 0), (-far, 0), (0, far), (0, -far)] {
-                #expect(image.pixel(x: cx + dx, y: cy + dy).a == 0, "\(suffix): (\(cx + dx), \(cy + dy)) beyond the marker")
-            }
+            let again = try await server.request("/clusters/cities/3/4/2.mvt")
+            #expect(again.header("Cache-Status")?.contains("hit") == true)
         }
     }
 
-    @Test func aBadgeAcrossATileEdgeShowsOnBothTiles() throws {
-        let server = try ServerProcess(config: CitiesDataset.config())
-        defer { server.kill() }
-        var found: (item: TileItem, z: Int)?
-        for z in 4...8 where found == nil {
-            let items = try Self.items(try GeoFeature.collection(try server.request("/clusters/cities?zoom=\(z)").body), z: z)
-            let grid = ItemGrid(items)
-            let size = Double(256 << z)
-            found = items.first { item in
-                let offset = item.gx.truncatingRemainder(dividingBy: 256), row = item.gy.truncatingRemainder(dividingBy: 256)
-                return item.feature.isCluster && ((246...253).contains(offset) || (3...10).contains(offset)) && (40...216).contains(row)
-                    && item.gx > 256 && item.gx < size - 256 && Self.isIsolated(item, in: grid, by: 80)
-            }.map { (item: $0, z: z) }
+    @Test func overlayTilesShowBadgesMarkersAndNothingElse() async throws {
+        try await InProcessServer.with(config: CitiesDataset.config()) { server throws in
+            let z = 5
+            let items = try Self.items(try GeoFeature.collection(try await server.request("/clusters/cities?zoom=\(z)").body), z: z)
+            let (cluster, empty) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: true), "no isolated cluster at zoom \(z)")
+            let tileX = Int(cluster.gx / 256), tileY = Int(cluster.gy / 256)
+            let path = "/clusters/cities/\(z)/\(tileX)/\(tileY)"
+
+            let png = try await server.request(path + ".png")
+            #expect(png.status == 200, "\(png.text)")
+            #expect(png.header("Content-Type") == "image/png")
+            #expect(png.header("Cache-Control") == "public, max-age=60")
+            #expect(png.header("Cache-Status")?.contains("miss") == true)
+            let image = try ImageDecoder.decode(png.body)
+            #expect(image.width == 256 && image.height == 256)
+            // Written with the overlay tiles' encoder (PNG rows unfiltered), which gives these bytes back.
+            #expect(Array(png.body) == (try ImageEncoder.overlay(for: .png).encode(image)))
+            let scales: [(Surface, Double, String)] = [
+                (image, 1, ".png"),
+                (try ImageDecoder.decode(try await server.request(path + "@2x.png").body), 2, "@2x.png"),
+            ]
+            for (surface, scale, name) in scales {
+                #expect(surface.width == Int(256 * scale) && surface.height == Int(256 * scale), "\(name)")
+                let (cx, cy) = cluster.pixel(tileX: tileX, tileY: tileY, scale: scale)
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        #expect(surface.pixel(x: cx + dx, y: cy + dy).a == 255, "\(name): the badge of \(cluster.feature) at (\(cx), \(cy))")
+                    }
+                }
+                for spot in empty {
+                    let x = Int(spot.x * scale), y = Int(spot.y * scale)
+                    #expect(surface.pixel(x: x, y: y).a == 0, "\(name): (\(x), \(y)) is far from every item but not transparent")
+                }
+            }
+
+            // The same overlay as WebP.
+            let webp = try await server.request(path + ".webp")
+            #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
+            let decoded = try ImageDecoder.decode(webp.body)
+            #expect(decoded.width == 256 && decoded.height == 256)
+            let (cx, cy) = cluster.pixel(tileX: tileX, tileY: tileY, scale: 1)
+            #expect(decoded.pixel(x: cx, y: cy).a >= 250)
+            for spot in empty { #expect(decoded.pixel(x: Int(spot.x), y: Int(spot.y)).a <= 3) }
+            #expect(Self.meanAlphaDifference(decoded, image) < 4)
+
+            // A second request is served from the cache.
+            let again = try await server.request(path + ".png")
+            #expect(again.header("Cache-Status")?.contains("hit") == true, "\(again.header("Cache-Status") ?? "no Cache-Status")")
+            #expect(again.body == png.body && again.header("ETag") == png.header("ETag"))
         }
-        let (cluster, z) = try #require(found, "no isolated cluster near a tile edge at zooms 4…8")
-        let seam = Int((cluster.gx / 256).rounded()) * 256, tileY = Int(cluster.gy / 256)
-        let left = try ImageDecoder.decode(try server.request("/clusters/cities/\(z)/\(seam / 256 - 1)/\(tileY).png").body)
-        let right = try ImageDecoder.decode(try server.request("/clusters/cities/\(z)/\(seam / 256)/\(tileY).png").body)
-        // Global pixel columns of the two tiles side by side.
-        func alpha(_ column: Int, _ row: Int) -> UInt8 {
-            column < seam ? left.pixel(x: column - (seam - 256), y: row).a : right.pixel(x: column - seam, y: row).a
+    }
+
+    @Test func aLonePointIsDrawnAsTheDatasetsMarker() async throws {
+        try await InProcessServer.with(config: CitiesDataset.config()) { server throws in
+            let z = 6
+            let items = try Self.items(try GeoFeature.collection(try await server.request("/clusters/cities?zoom=\(z)").body), z: z)
+            let (point, _) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: false), "no isolated point at zoom \(z)")
+            let tileX = Int(point.gx / 256), tileY = Int(point.gy / 256)
+            for (scale, suffix) in [(1.0, ".png"), (2.0, "@2x.png")] {
+                let image = try ImageDecoder.decode(try await server.request("/clusters/cities/\(z)/\(tileX)/\(tileY)\(suffix)").body)
+                let (cx, cy) = point.pixel(tileX: tileX, tileY: tileY, scale: scale)
+                let centre = image.pixel(x: cx, y: cy)
+                let fill = CitiesDataset.markerFill
+                #expect(centre.a == 255 && abs(Int(centre.r) - Int(fill.r)) <= 12 && abs(Int(centre.g) - Int(fill.g)) <= 12
+                    && abs(Int(centre.b) - Int(fill.b)) <= 12, "\(suffix): \(centre) at the point \(point.feature)")
+                // The marker is 6 pt in radius: nothing 8 pt away.
+                let far = Int(8 * scale)
+                for (dx, dy) in [(far, 0), (-far, 0), (0, far), (0, -far)] {
+                    #expect(image.pixel(x: cx + dx, y: cy + dy).a == 0, "\(suffix): (\(cx + dx), \(cy + dy)) beyond the marker")
+                }
+            }
         }
-        let centreX = Int((cluster.gx + 0.5).rounded(.down)), row = Int((cluster.gy + 0.5).rounded(.down)) - 256 * tileY
-        #expect(alpha(seam - 1, row) > 0 && alpha(seam, row) > 0, "zoom \(z): the badge of \(cluster.feature) is not on both sides of x = \(seam)")
-        var toLeft = 0, toRight = 0
-        while toLeft < 100, alpha(centreX - toLeft - 1, row) > 0 { toLeft += 1 }
-        while toRight < 100, alpha(centreX + toRight + 1, row) > 0 { toRight += 1 }
-        #expect(toLeft >= 10 && toRight >= 10, "zoom \(z): badge reaches \(toLeft) px left, \(toRight) px right of \(centreX)")
-        #expect(abs(toLeft - toRight) <= 2, "zoom \(z): the badge is cut at the seam: \(toLeft) px left, \(toRight) px right")
-        // The columns either side of the seam cross the badge over the same height.
-        func height(_ surface: Surface, column: Int) -> Int {
-            (0..<256).filter { abs($0 - row) < 60 && surface.pixel(x: column, y: $0).a > 0 }.count
+    }
+
+    @Test func aBadgeAcrossATileEdgeShowsOnBothTiles() async throws {
+        try await InProcessServer.with(config: CitiesDataset.config()) { server throws in
+            var found: (item: TileItem, z: Int)?
+            for z in 4...8 where found == nil {
+                let items = try Self.items(try GeoFeature.collection(try await server.request("/clusters/cities?zoom=\(z)").body), z: z)
+                let grid = ItemGrid(items)
+                let size = Double(256 << z)
+                found = items.first { item in
+                    let offset = item.gx.truncatingRemainder(dividingBy: 256), row = item.gy.truncatingRemainder(dividingBy: 256)
+                    return item.feature.isCluster && ((246...253).contains(offset) || (3...10).contains(offset)) && (40...216).contains(row)
+                        && item.gx > 256 && item.gx < size - 256 && Self.isIsolated(item, in: grid, by: 80)
+                }.map { (item: $0, z: z) }
+            }
+            let (cluster, z) = try #require(found, "no isolated cluster near a tile edge at zooms 4…8")
+            let seam = Int((cluster.gx / 256).rounded()) * 256, tileY = Int(cluster.gy / 256)
+            let left = try ImageDecoder.decode(try await server.request("/clusters/cities/\(z)/\(seam / 256 - 1)/\(tileY).png").body)
+            let right = try ImageDecoder.decode(try await server.request("/clusters/cities/\(z)/\(seam / 256)/\(tileY).png").body)
+            // Global pixel columns of the two tiles side by side.
+            func alpha(_ column: Int, _ row: Int) -> UInt8 {
+                column < seam ? left.pixel(x: column - (seam - 256), y: row).a : right.pixel(x: column - seam, y: row).a
+            }
+            let centreX = Int((cluster.gx + 0.5).rounded(.down)), row = Int((cluster.gy + 0.5).rounded(.down)) - 256 * tileY
+            #expect(alpha(seam - 1, row) > 0 && alpha(seam, row) > 0, "zoom \(z): the badge of \(cluster.feature) is not on both sides of x = \(seam)")
+            var toLeft = 0, toRight = 0
+            while toLeft < 100, alpha(centreX - toLeft - 1, row) > 0 { toLeft += 1 }
+            while toRight < 100, alpha(centreX + toRight + 1, row) > 0 { toRight += 1 }
+            #expect(toLeft >= 10 && toRight >= 10, "zoom \(z): badge reaches \(toLeft) px left, \(toRight) px right of \(centreX)")
+            #expect(abs(toLeft - toRight) <= 2, "zoom \(z): the badge is cut at the seam: \(toLeft) px left, \(toRight) px right")
+            // The columns either side of the seam cross the badge over the same height.
+            func height(_ surface: Surface, column: Int) -> Int {
+                (0..<256).filter { abs($0 - row) < 60 && surface.pixel(x: column, y: $0).a > 0 }.count
+            }
+            let leftHeight = height(left, column: 255), rightHeight = height(right, column: 0)
+            #expect(leftHeight > 5 && abs(leftHeight - rightHeight) <= 2, "zoom \(z): \(leftHeight) px tall left of the seam, \(rightHeight) px right")
         }
-        let leftHeight = height(left, column: 255), rightHeight = height(right, column: 0)
-        #expect(leftHeight > 5 && abs(leftHeight - rightHeight) <= 2, "zoom \(z): \(leftHeight) px tall left of the seam, \(rightHeight) px right")
     }
 
     // MARK: - Geometry
