@@ -13,11 +13,16 @@ enum OpenAPIFixture {
     }
 
     /// The served document of a server, parsed.
-    static func document(_ server: ServerProcess, headers: [(String, String)] = []) throws -> [String: Any] {
-        let answer = try server.request("/openapi.json", headers: headers)
+    static func document(_ server: InProcessServer, headers: [(String, String)] = []) async throws -> [String: Any] {
+        let answer = try await server.request("/openapi.json", headers: headers)
         guard answer.status == 200, let document = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any] else {
-            throw ServerProcess.StartFailure(description: "/openapi.json: \(answer.status) \(answer.text.prefix(200))")
+            throw NoDocument(description: "/openapi.json: \(answer.status) \(answer.text.prefix(200))")
         }
         return document
+    }
+
+    /// The server answered `/openapi.json` with something else than a JSON document.
+    struct NoDocument: Error, CustomStringConvertible {
+        let description: String
     }
 }
