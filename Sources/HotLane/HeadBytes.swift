@@ -38,6 +38,23 @@ package struct HeadBytes {
         }
     }
 
+    /// Header lines written once before (a ``PreparedAnswer``'s), copied in as they are.
+    package mutating func append(lines: ByteBuffer) {
+        var lines = lines
+        buffer.writeBuffer(&lines)
+    }
+
+    /// `fields` as header lines alone, no status line and no empty line: what a ``PreparedAnswer`` keeps.
+    package static func lines(_ fields: HTTPFields) -> ByteBuffer {
+        var head = HeadBytes(buffer: ByteBufferAllocator().buffer(capacity: 256))
+        for field in fields { head.append(field.name, field.value) }
+        return head.buffer
+    }
+
+    private init(buffer: ByteBuffer) {
+        self.buffer = buffer
+    }
+
     /// The head, ended by its empty line.
     package consuming func finished() -> ByteBuffer {
         buffer.writeStaticString("\r\n")

@@ -30,7 +30,8 @@ import TestUpstream
     /// What every request of the corpus asks, by target.
     static let hits = [
         "/tiles/world/2/2/1.png", "/tiles/world/2/2/1@2x.png", "/tiles/world/3/4/2.webp", "/tiles/world/02/2/1.png?any=query",
-        "/badges/42.png", "/badges/1500.png?style=ios&scale=2", "/cards/lane.png?title=Hello&subtitle=World",
+        "/badges/42.png", "/badges/1500.png?style=ios&scale=2", "/badges/1500.png?label=abbrev", "/cards/lane.png?title=Hello&subtitle=World",
+        "/cards/lane.png?subtitle=World&title=Hello", "/cards/lane.png?title=Hello+there&scale=2",
         "/clusters/cities/3/4/2.png", "/clusters/cities/3/4/2@2x.png", "/clusters/cities/3/4/2.mvt",
         "/clusters/cities/points/3413829/card.png",
     ]
@@ -41,7 +42,12 @@ import TestUpstream
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path, delay: $0.path == "/2/9/9.png" ? 0.2 : 0) }
         defer { upstream.stop() }
         // Short timeouts: a connection whose decoder stopped reading (after an upgrade request) ends soon.
-        let config = Self.config(upstream, sections: "server: {idle_timeout: 1s, header_timeout: 1s}")
+        // Static maps are signed: a signed route is in the corpus, and never the lane's.
+        let keys = try SignedURLTests.keysFile([SignedURLTests.firstKey])
+        let config = Self.config(upstream, sections: """
+            server: {idle_timeout: 1s, header_timeout: 1s}
+            security: {signing: {keys_file: "\(keys)", routes: [static]}}
+            """)
         let lane = try ServerProcess(config: config)
         let router = try ServerProcess(config: config, environment: ["CAIRN_HOT_LANE": "0", "CAIRN_CACHE_DIR": lane.cacheDirectory])
         defer { lane.kill(); router.kill() }
@@ -83,6 +89,21 @@ import TestUpstream
         let framedMoves = Self.moves(from: framed.lane, to: try Self.counters(lane))
         #expect(framedMoves == Self.moves(from: framed.router, to: try Self.counters(router)))
         #expect(framedMoves["cairn_http_requests_total{route=/tiles/{layer}/{z}/{x}/{file},status=200}"] ?? 0 >= 12)
+
+        // A purge between two requests (`cairn cache purge` on the shared cache): once both servers
+        // made or read the tile again, both answer the new entry alike, the lane's a hit.
+        let tile = "/tiles/world/2/2/1.png"
+        let purged = try lane.cache("purge", "--layer", "world")
+        #expect(purged.status == 0, "\(purged.stderr)")
+        #expect(try lane.request(tile).header("Cache-Status") == "cairn; fwd=miss; stored")
+        #expect(try router.request(tile).status == 200)  // read from the disk, into its memory
+        let afterPurge = try lane.metric("cairn_hot_lane_answers_total") ?? 0
+        for request in [LaneRequest("GET", tile), LaneRequest("HEAD", tile)] {
+            let (fromLane, fromRouter) = try Self.pair(request, lane, router)
+            Self.expectIdentical(fromLane, fromRouter, request)
+            #expect(fromLane.first?.response.header("Cache-Status") == "cairn; hit")
+        }
+        #expect(try lane.metric("cairn_hot_lane_answers_total") == afterPurge + 2)
     }
 
     /// Pipelined on one connection: a hit, a miss that takes the upstream half a second, two more

@@ -100,18 +100,13 @@ print(f"cli: {commands} commands, {options} arguments and options checked in doc
 # 2. Routes ------------------------------------------------------------------------------------
 routes = []
 route_files = glob.glob(os.path.join(ROOT, "Sources/CairnServer/App/*.swift")) + glob.glob(os.path.join(ROOT, "Sources/CairnServer/Admin/*.swift"))
-# Templates the router and the hot lane share are named constants (`router.get(RouteTemplate.tile)`).
-templates = dict(re.findall(r'static let (\w+): RouterPath = "([^"]+)"',
-                            read(os.path.join(ROOT, "Sources/CairnServer/App/RouteTemplate.swift"))))
 for source in sorted(route_files):
     text = read(source)
     for method, path in re.findall(r'router\.(get|post|put|patch|delete|head)\("([^"]+)"', text):
         routes.append((method.upper(), path, os.path.relpath(source, ROOT)))
-    for method, name in re.findall(r'router\.(get|post|put|patch|delete|head)\(RouteTemplate\.(\w+)', text):
-        if name not in templates:
-            fail(f"{os.path.relpath(source, ROOT)}: RouteTemplate.{name} is not a template in RouteTemplate.swift")
-            continue
-        routes.append((method.upper(), templates[name], os.path.relpath(source, ROOT)))
+    # The cacheable routes' table (`CacheableRoute("/tiles/:layer/:z/:x/:file", …)`), registered as GETs.
+    for path in re.findall(r'CacheableRoute\("([^"]+)"', text):
+        routes.append(("GET", path, os.path.relpath(source, ROOT)))
     for path, method in re.findall(r'router\.on\("([^"]+)",\s*method:\s*\.(\w+)', text):
         if "**" not in path:  # catch-alls (the admin API when it is off) are not routes of their own
             routes.append((method.upper(), path, os.path.relpath(source, ROOT)))

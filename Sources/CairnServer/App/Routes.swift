@@ -24,18 +24,8 @@ enum Routes {
             }
         }
 
-        router.get(RouteTemplate.tile) { request, context -> Response in
-            let name = context.parameters.get("layer") ?? ""
-            guard let layer = services.layers[name] else { throw ServeError.notFound("no layer '\(name.prefix(64))'") }
-            let tileRequest = try TileRequest.parse(layer: name, z: context.parameters.get("z") ?? "",
-                                                    x: context.parameters.get("x") ?? "", file: context.parameters.get("file") ?? "")
-            if let animated = services.animations[name] {
-                if let frame = try query(request)["frame"] { return tileResponse(try await animated.frame(frame, of: tileRequest), request: request) }
-                let (image, status, maxAge) = try await animated.animation(tileRequest)
-                return ImageResponse.make(image.bytes, contentType: tileRequest.format.mimeType, etag: image.etag, maxAge: maxAge,
-                                          lastModified: image.lastModified, cacheStatus: status, request: request)
-            }
-            return tileResponse(try await layer.tile(tileRequest), request: request)
+        for route in CacheableRoute.all(services: services, config: config) {
+            router.get(route.template) { request, context in try await route.answer(request, context.parameters) }
         }
 
         router.get("/tiles/:layer") { request, context -> Response in
@@ -47,16 +37,6 @@ enum Routes {
             // Links built from the request's headers differ by host: caches must keep one copy per host.
             return try json(TileJSON.document(for: layer.layer, baseURL: base, archive: await layer.archiveMetadata()), maxAge: 60, request: request,
                             vary: config.server.baseURL == nil ? TileJSON.varyingHeaders : nil)
-        }
-
-        router.get(RouteTemplate.badge) { request, context -> Response in
-            let (image, status) = try await services.badges.badge(file: context.parameters.get("file") ?? "", query: query(request))
-            return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
-        }
-
-        router.get(RouteTemplate.card) { request, context -> Response in
-            let (image, status) = try await services.cards.card(file: context.parameters.get("file") ?? "", query: query(request))
-            return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
         }
 
         router.post("/cards.png") { request, context -> Response in
@@ -73,7 +53,7 @@ enum Routes {
                 throw ServeError.badRequest("the body must be JSON: {\"title\": …, \"subtitle\": …, \"image_id\": …, \"scale\": …, \"theme\": …}")
             }
             let (image, status) = try await services.cards.card(card)
-            return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
+            return image.answer(request.method, request.headers, status: status, maxAge: Int(config.cache.ttl)).response
         }
 
         router.get("/clusters/:dataset") { request, context -> Response in
@@ -85,22 +65,6 @@ enum Routes {
         router.get("/clusters/:dataset/:z/:x") { request, context -> Response in
             try await services.clusters.cluster(context.parameters.get("dataset") ?? "", id: context.parameters.get("z") ?? "",
                                           what: context.parameters.get("x") ?? "", query: query(request), request: request)
-        }
-
-        // Tiles, and `/clusters/{dataset}/points/{id}/card.png`, which has as many segments.
-        router.get(RouteTemplate.clusterTile) { request, context -> Response in
-            let dataset = context.parameters.get("dataset") ?? "", z = context.parameters.get("z") ?? ""
-            let x = context.parameters.get("x") ?? "", file = context.parameters.get("file") ?? ""
-            if z == "points" {
-                let (image, status) = try await services.clusters.card(dataset, pointID: x, file: file, query: query(request))
-                return imageResponse(image, status: status, maxAge: Int(config.cache.ttl), request: request)
-            }
-            return try await services.clusters.tile(dataset, z: z, x: x, file: file, query: query(request), request: request)
-        }
-
-        router.get("/static/:layer/:view/:file") { request, context -> Response in
-            try await services.statics.image(layer: context.parameters.get("layer") ?? "", view: context.parameters.get("view") ?? "",
-                                             file: context.parameters.get("file") ?? "", query: query(request), request: request)
         }
 
         router.get("/health") { request, _ -> Response in
@@ -144,16 +108,8 @@ enum Routes {
     }
 
     /// The query string as a dictionary (first value wins); absurdly long ones are refused.
-    private static func query(_ request: Request) throws -> [String: String] {
+    static func query(_ request: Request) throws -> [String: String] {
         try QueryValue.parameters(of: request.uri)
-    }
-
-    private static func tileResponse(_ tile: ServedTile, request: Request) -> Response {
-        tile.answer(to: request).response
-    }
-
-    private static func imageResponse(_ image: ServedImage, status: String, maxAge: Int, request: Request) -> Response {
-        image.answer(to: request, status: status, maxAge: maxAge).response
     }
 
     /// A JSON answer (``JSONAnswer``: ETag, 304, gzip when accepted), `no-store` without `maxAge`.

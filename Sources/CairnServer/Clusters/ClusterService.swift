@@ -95,34 +95,21 @@ struct ClusterService: Sendable {
                 return try ImageEncoder.overlay(for: tileRequest.format).encode(surface)
             }
         }
-        return answer(plan, image: image, status: status, request: request).response
+        return image.answer(request.method, request.headers, status: status, maxAge: maxAge).response
     }
 
-    /// The tile as a hit when it is in memory, else nil (a filtered request, a bad one, or one to
-    /// render or read from disk): what the hot lane answers.
-    func hitTile(_ name: String, z: String, x: String, file: String, query: [String: String], request: Request) -> ImageAnswer? {
-        guard query["filter"]?.isEmpty ?? true, let plan = servedPlan(name, z: z, x: x, file: file),
-              let image = store.hit(plan.key) else { return nil }
-        return answer(plan, image: image, status: "cairn; hit", request: request)
-    }
-
-    /// A raster overlay tile (no filter) as a hit when it is in memory, with its content type, else
-    /// nil (a vector tile among them): what the hot lane answers for a plain target.
-    func hitRasterTile(_ name: String, z: String, x: String, file: String) -> (ServedImage, contentType: String)? {
-        guard let plan = servedPlan(name, z: z, x: x, file: file), !plan.vector, let image = store.hit(plan.key) else { return nil }
-        return (image, plan.request.format.mimeType)
+    /// The tile (its answer prepared with the representation its file asks for) as a hit when it
+    /// is in memory, else nil (a filtered request, a bad one, or one to render or read from disk):
+    /// what the hot lane answers.
+    func hitTile(_ name: String, z: String, x: String, file: String, query: [String: String]) -> ServedImage? {
+        guard query["filter"]?.isEmpty ?? true, let plan = servedPlan(name, z: z, x: x, file: file) else { return nil }
+        return store.hit(plan.key)
     }
 
     /// The plan of an unfiltered tile of the index served now, nil for a bad request or an unknown dataset.
     private func servedPlan(_ name: String, z: String, x: String, file: String) -> TilePlan? {
         guard let service = datasets[name], let snapshot = service.snapshot else { return nil }
         return try? TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: ClusterView(snapshot).version)
-    }
-
-    private func answer(_ plan: TilePlan, image: ServedImage, status: String, request: Request) -> ImageAnswer {
-        ImageResponse.answer(image.bytes, contentType: plan.vector ? VectorTile.mediaType : plan.request.format.mimeType,
-                             etag: image.etag, maxAge: maxAge, lastModified: image.lastModified, cacheStatus: status,
-                             request: request, gzipped: plan.vector ? image.gzipped : nil)
     }
 
     /// `GET /clusters/{dataset}/points/{id}/card.png`: a point's card, filled from its properties.

@@ -1,17 +1,15 @@
-import Hummingbird
+import HTTPTypes
 
 extension ServedTile {
-    /// The answer to `request` with this tile (its own `max-age` and cache status).
-    func answer(to request: Request) -> ImageAnswer {
-        ImageResponse.answer(bytes, contentType: format.mimeType, etag: etag, maxAge: maxAge,
-                             lastModified: lastModified, cacheStatus: cacheStatus, request: request)
+    /// The answer to a request of `method` with `headers` with this tile (its own `max-age` and cache status).
+    func answer(_ method: HTTPRequest.Method, _ headers: HTTPFields) -> ImageAnswer {
+        ImageAnswer(answer, method: method, headers: headers, maxAge: maxAge, cacheStatus: cacheStatus)
     }
 }
 
 extension ServedImage {
-    /// The answer to `request` with this badge or card (PNG), reusable for `maxAge` seconds.
-    func answer(to request: Request, status: String, maxAge: Int) -> ImageAnswer {
-        ImageResponse.answer(bytes, contentType: "image/png", etag: etag, maxAge: maxAge,
-                             lastModified: lastModified, cacheStatus: status, request: request)
+    /// The answer to a request of `method` with `headers` with this image, reusable for `maxAge` seconds.
+    func answer(_ method: HTTPRequest.Method, _ headers: HTTPFields, status: String, maxAge: Int) -> ImageAnswer {
+        ImageAnswer(answer, method: method, headers: headers, maxAge: maxAge, cacheStatus: status)
     }
 }

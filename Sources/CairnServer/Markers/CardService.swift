@@ -63,7 +63,7 @@ package struct CardService: Sendable {
             }
         } catch let card as Uncacheable {
             // No image (yet), or the image server failed: answer with the placeholder card now, but do not keep it.
-            return (ServedImage(bytes: card.bytes, etag: ETag.of(card.bytes), storedAt: Date().timeIntervalSince1970.rounded(.down)),
+            return (ServedImage(bytes: card.bytes, etag: ETag.of(card.bytes), storedAt: Date().timeIntervalSince1970.rounded(.down), key: key),
                     "cairn; fwd=miss; detail=thumbnail-unavailable")
         }
     }

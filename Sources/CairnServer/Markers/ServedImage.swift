@@ -1,19 +1,38 @@
+import Clusters
+import Codecs
 import Foundation
+import HTTPTypes
+import HotLane
+import NIOCore
 import Tiles
 
-/// A rendered badge or card as the memory cache holds it.
+/// A rendered image (badge, card, cluster tile, static map, animation) as the memory cache holds
+/// it: its answer prepared once (``PreparedAnswer``).
 struct ServedImage: Sendable {
-    let bytes: [UInt8]
-    let etag: String
-    /// When it was rendered, as an HTTP date.
-    let lastModified: String
-    /// Its gzipped form, for a vector tile asked for with `Accept-Encoding: gzip` (made once).
-    let gzipped = GzipTwin()
+    let answer: PreparedAnswer
 
-    init(bytes: [UInt8], etag: String, storedAt: Double) {
-        self.bytes = bytes
-        self.etag = etag
-        lastModified = HTTPDate.format(Date(timeIntervalSince1970: storedAt.rounded(.down)))
+    var etag: String { answer.etag }
+    /// When it was rendered, as an HTTP date.
+    var lastModified: String { answer.lastModified }
+    /// The image's bytes, as the answer sends them (not copied).
+    var bytes: ByteBufferView { answer.body.readableBytesView }
+
+    /// The image `bytes` kept under `key`, whose extension names what it is (`.png`, `.jpg`,
+    /// `.webp`, or `.mvt`: a vector tile, answered gzipped to clients that accept it).
+    init(bytes: [UInt8], etag: String, storedAt: Double, key: String) {
+        let lastModified = HTTPDate.format(Date(timeIntervalSince1970: storedAt.rounded(.down)))
+        let fileExtension = key.split(separator: ".").last.map(String.init) ?? ""
+        guard fileExtension == "mvt" else {
+            answer = PreparedAnswer(body: ByteBuffer(bytes: bytes), etag: etag, lastModified: lastModified,
+                                    contentType: ImageFormat(fileExtension: fileExtension)?.mimeType ?? "application/octet-stream")
+            return
+        }
+        let vary = HTTPField(name: .vary, value: "Accept-Encoding")
+        let gzipped = PreparedAnswer(body: ByteBuffer(bytes: Gzip.compress(bytes)), etag: GzipCoding.etag(etag), lastModified: lastModified,
+                                     contentType: VectorTile.mediaType,
+                                     representation: [vary, HTTPField(name: .contentEncoding, value: "gzip")])
+        answer = PreparedAnswer(body: ByteBuffer(bytes: bytes), etag: etag, lastModified: lastModified, contentType: VectorTile.mediaType,
+                                representation: [vary], gzipped: gzipped)
     }
 }
 
@@ -39,7 +58,7 @@ struct ImageStore: Sendable {
         if let image = hit(key) { return (image, "cairn; hit") }
         if let stored = disk.read(key) {
             lookups.counted(hit: true)
-            let image = ServedImage(bytes: stored.bytes, etag: stored.metadata.etag, storedAt: stored.metadata.storedAt)
+            let image = ServedImage(bytes: stored.bytes, etag: stored.metadata.etag, storedAt: stored.metadata.storedAt, key: key)
             memory.store(image, for: key)
             return (image, "cairn; hit; detail=disk")
         }
@@ -53,7 +72,7 @@ struct ImageStore: Sendable {
     @discardableResult
     func keep(_ bytes: [UInt8], as key: String) -> (image: ServedImage, stored: Bool) {
         let now = Date().timeIntervalSince1970.rounded(.down)
-        let image = ServedImage(bytes: bytes, etag: ETag.of(bytes), storedAt: now)
+        let image = ServedImage(bytes: bytes, etag: ETag.of(bytes), storedAt: now, key: key)
         memory.store(image, for: key)
         // Rendered images never go stale: their key names everything that shapes them.
         return (image, disk.store(key, bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: .greatestFiniteMagnitude, etag: image.etag)))

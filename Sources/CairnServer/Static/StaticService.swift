@@ -63,8 +63,7 @@ struct StaticService: Sendable {
                 return try encoder.encode(pictures.map { AnimationFrame($0, milliseconds: timing.delay) }, loopCount: timing.loops)
             }
         }
-        return ImageResponse.make(image.bytes, contentType: parsed.format.mimeType, etag: image.etag, maxAge: max(0, min(maxAge, 86400)),
-                                  lastModified: image.lastModified, cacheStatus: status, request: request)
+        return image.answer(request.method, request.headers, status: status, maxAge: max(0, min(maxAge, 86400))).response
     }
 
     /// The tiles the picture needs, fetched at once through the layer (cache, upstream, chain); a

@@ -19,8 +19,9 @@ final class LayerService: Sendable {
     /// Upstream images (tiles, children, ancestors) are decoded within these.
     private let decodeLimits: DecodeLimits
     private let coalescer = Coalescer<String, ServedTile>()
-    /// The most recently served tiles, in memory in front of the disk (a hit costs no file reads).
-    private let hot: MemoryCache<String, CachedTile>
+    /// The most recently served tiles, in memory in front of the disk (a hit costs no file reads),
+    /// their answers prepared.
+    private let hot: MemoryCache<String, MemoryTile>
     /// The template asks for a scale (`{r}`, `{scale}`): the source has its own @2x tiles.
     private let sourceHasHiDPI: Bool
     /// When tiles are stored and go stale.
@@ -39,7 +40,7 @@ final class LayerService: Sendable {
         self.policy = policy
         self.metrics = metrics
         lookups = metrics.cacheLookups(kind: "tile")
-        hot = MemoryCache(capacity: policy.memoryItems, byteCapacity: policy.memorySize) { $0.bytes.count }
+        hot = MemoryCache(capacity: policy.memoryItems, byteCapacity: policy.memorySize) { $0.answer.body.readableBytes }
         cache.attach(hot)
         sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
     }
@@ -61,13 +62,10 @@ final class LayerService: Sendable {
         // Stale in memory (or stored by another request meanwhile), or only on disk.
         let inMemory = hot.value(for: request.cacheKey)
         if inMemory != nil { cache.touch(request.cacheKey) }
-        let stored = inMemory ?? cache.read(request.cacheKey).map { fromDisk in
-            hot.store(fromDisk, for: request.cacheKey)
-            return fromDisk
-        }
+        let stored = inMemory ?? cache.read(request.cacheKey).map { remember($0, for: request) }
         if let stored, stored.metadata.isFresh(at: now) {
             lookups.counted(hit: true)
-            return served(stored, now: now, status: "cairn; hit", format: request.format)
+            return served(stored, now: now, status: "cairn; hit")
         }
         lookups.counted(hit: false)
         do {
@@ -78,7 +76,7 @@ final class LayerService: Sendable {
         } catch {
             let failure = ServeError(unexpected: error)
             if let stored, [502, 504].contains(failure.statusCode) {
-                return served(stored, now: now, status: "cairn; hit; fwd=stale; detail=stale-if-error", format: request.format)
+                return served(stored, now: now, status: "cairn; hit; fwd=stale; detail=stale-if-error")
             }
             throw failure
         }
@@ -89,18 +87,18 @@ final class LayerService: Sendable {
     /// Outside changes to the cache (`cairn cache purge`) are noticed first, so a purged tile is no hit.
     func hit(_ request: TileRequest) -> ServedTile? {
         guard (layer.minzoom...layer.maxzoom).contains(request.tile.z) else { return nil }
-        return hit(key: request.cacheKey, format: request.format)
+        return hit(key: request.cacheKey)
     }
 
-    /// ``hit(_:)`` by the request's ``TileRequest/cacheKey`` and format. The memory tier only
-    /// holds the keys of requests that passed ``hit(_:)``'s checks, so any key found is one of those.
-    func hit(key: String, format: ImageFormat) -> ServedTile? {
+    /// ``hit(_:)`` by the request's ``TileRequest/cacheKey``. The memory tier only holds the keys of
+    /// requests that passed ``hit(_:)``'s checks, so any key found is one of those.
+    func hit(key: String) -> ServedTile? {
         cache.noticeOutsideChanges()
         let now = clock.now()
         guard let inMemory = hot.value(for: key), inMemory.metadata.isFresh(at: now) else { return nil }
         cache.touch(key)
         lookups.counted(hit: true)
-        return served(inMemory, now: now, status: "cairn; hit", format: format)
+        return served(inMemory, now: now, status: "cairn; hit")
     }
 
     /// The tile, or nil when there is none (what ``tile(_:)`` answers with a 404): a picture made of
@@ -122,7 +120,7 @@ final class LayerService: Sendable {
     /// 0 when the source has no such tile.
     func sampleSize(_ request: TileRequest) async throws(ServeError) -> Int {
         do {
-            return try await productions.admit { try await self.produce(request, stale: nil, store: false) }.bytes.count
+            return try await productions.admit { try await self.produce(request, stale: nil, store: false) }.answer.body.readableBytes
         } catch {
             let failure = ServeError(unexpected: error)
             if failure.statusCode == 404 { return 0 }
@@ -131,7 +129,7 @@ final class LayerService: Sendable {
     }
 
     /// One trip upstream and one render for a tile that is missing or stale, stored unless `store` is false.
-    private func produce(_ request: TileRequest, stale: CachedTile?, store: Bool = true) async throws -> ServedTile {
+    private func produce(_ request: TileRequest, stale: MemoryTile?, store: Bool = true) async throws -> ServedTile {
         let validators = stale.map { Validators(etag: $0.metadata.upstreamETag, lastModified: $0.metadata.upstreamLastModified) } ?? Validators()
         let upstream = try await fetch(request, validators: validators)
         let now = clock.now()
@@ -141,19 +139,17 @@ final class LayerService: Sendable {
         case .notFound:
             throw ServeError.notFound("the source has no tile \(request.tile)")
         case .notModified:
-            guard var metadata = stale?.metadata, let bytes = stale?.bytes else {
-                throw ServeError.badUpstream("the upstream answered 304 to an unconditional request")
-            }
+            guard let stale else { throw ServeError.badUpstream("the upstream answered 304 to an unconditional request") }
+            var metadata = stale.metadata
             metadata.storedAt = now
             metadata.expiresAt = now + lifetime
-            cache.refresh(request.cacheKey, bytes: bytes, metadata: metadata)
-            let refreshed = CachedTile(bytes: bytes, metadata: metadata)
-            hot.store(refreshed, for: request.cacheKey)
-            return served(refreshed, now: now, status: "cairn; \(forward); fwd-status=304", format: request.format)
+            let refreshed = CachedTile(bytes: stale.cached.bytes, metadata: metadata)
+            cache.refresh(request.cacheKey, bytes: refreshed.bytes, metadata: metadata)
+            return served(remember(refreshed, for: request), now: now, status: "cairn; \(forward); fwd-status=304")
         case .image(let image):
             let bytes = try await render(image, request: request)
             let (tile, stored) = keep(bytes, for: request, maxAge: upstream.maxAge, validators: upstream.validators, at: now, store: store)
-            return served(tile, now: now, status: "cairn; \(forward)" + (stored ? "; stored" : ""), format: request.format)
+            return served(tile, now: now, status: "cairn; \(forward)" + (stored ? "; stored" : ""))
         }
     }
 
@@ -163,15 +159,21 @@ final class LayerService: Sendable {
     /// What a miss stores, and a seed (``LayerSeedSink``), at `time` (default: now).
     @discardableResult
     func keep(_ bytes: [UInt8], for request: TileRequest, maxAge: Double?, validators: Validators, at time: Double? = nil,
-              store: Bool = true) -> (tile: CachedTile, stored: Bool) {
+              store: Bool = true) -> (tile: MemoryTile, stored: Bool) {
         let now = time ?? clock.now()
         let lifetime = policy.honourUpstream ? (maxAge ?? policy.ttl) : policy.ttl
-        let tile = CachedTile(bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: now + lifetime, etag: ETag.of(bytes),
-                                                                     upstreamETag: validators.etag, upstreamLastModified: validators.lastModified))
-        guard lifetime > 0 && store else { return (tile, false) }
+        let cached = CachedTile(bytes: bytes, metadata: CacheMetadata(storedAt: now, expiresAt: now + lifetime, etag: ETag.of(bytes),
+                                                                       upstreamETag: validators.etag, upstreamLastModified: validators.lastModified))
+        guard lifetime > 0 && store else { return (MemoryTile(cached, format: request.format), false) }
         // Kept in memory even when the disk cannot take it (full): hits stay cheap.
-        hot.store(tile, for: request.cacheKey)
-        return (tile, cache.store(request.cacheKey, bytes: bytes, metadata: tile.metadata))
+        return (remember(cached, for: request), cache.store(request.cacheKey, bytes: bytes, metadata: cached.metadata))
+    }
+
+    /// `tile` in the memory tier under the request's key, its answer prepared.
+    private func remember(_ tile: CachedTile, for request: TileRequest) -> MemoryTile {
+        let kept = MemoryTile(tile, format: request.format)
+        hot.store(kept, for: request.cacheKey)
+        return kept
     }
 
     /// What the upstream gave for the request: one tile, four children to stitch, or a parent to scale up.
@@ -239,8 +241,7 @@ final class LayerService: Sendable {
         return .badUpstream("the upstream's answer for \(tile) is not a usable image (\(error))")
     }
 
-    private func served(_ stored: CachedTile, now: Double, status: String, format: ImageFormat) -> ServedTile {
-        ServedTile(bytes: stored.bytes, format: format, etag: stored.metadata.etag,
-                   lastModified: stored.lastModified, maxAge: stored.metadata.remaining(at: now), cacheStatus: status)
+    private func served(_ stored: MemoryTile, now: Double, status: String) -> ServedTile {
+        ServedTile(answer: stored.answer, maxAge: stored.metadata.remaining(at: now), cacheStatus: status)
     }
 }

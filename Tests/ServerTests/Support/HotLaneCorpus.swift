@@ -105,8 +105,8 @@ struct RawAnswer {
 extension HotLaneTests {
     /// Every hit of ``hits`` plain, as HEAD, with each kind of condition (RFC 9110 precedence:
     /// `If-None-Match` decides when present), gzip asked for, as a CORS preflight; vector tiles
-    /// gzipped and revalidated by the gzipped ETag; then bad paths, unknown names, a POST and a
-    /// GET with a body. What it asks for is made and then in memory on both servers first.
+    /// gzipped and revalidated by the gzipped ETag; a signed route with and without its signature;
+    /// then bad paths, unknown names, a POST and a GET with a body. What it asks for is made and then in memory on both servers first.
     static func corpus(_ server: ServerProcess, _ other: ServerProcess) throws -> [LaneRequest] {
         func warm(_ target: String, _ headers: [(String, String)] = []) throws {
             for _ in 0..<2 { _ = try server.request(target, headers: headers); _ = try other.request(target, headers: headers) }
@@ -144,6 +144,14 @@ extension HotLaneTests {
                 LaneRequest("GET", target, [("Accept-Encoding", "gzip;q=0")]),
             ]
         }
+        // A signed route (static maps, in the differential test's configuration): refused without
+        // its signature on both ways, answered by the router with it.
+        let staticMap = "/static/world/10,50,2/256x256.png"
+        let signed = try SignedURLTests.pythonSigned(staticMap, key: SignedURLTests.firstKey)
+        try warm(signed)
+        var signedRequests = [LaneRequest("GET", signed), LaneRequest("HEAD", signed), LaneRequest("GET", signed, [("If-None-Match", "*")])]
+        for index in signedRequests.indices { signedRequests[index].fallsBack = true }
+        requests += signedRequests + [LaneRequest("GET", staticMap)]
         let filtered = "/clusters/cities/3/4/2.png?filter=population%20%3E%2010000000"
         try warm(filtered)
         requests += [
