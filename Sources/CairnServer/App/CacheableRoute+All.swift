@@ -24,11 +24,12 @@ extension CacheableRoute {
             }
             return try await layer.tile(tileRequest).answer(request.method, request.headers).response
         }, hit: { request in
-            let name = request.parameter("layer"), z = request.parameter("z"), x = request.parameter("x"), file = request.parameter("file")
+            let name = request.parameter("layer")
             guard let layer = services.layers[name], services.animations[name] == nil else { return nil }
-            // A path spelled as its cache key (`2/2/1.png`, `1@2x.webp`) is looked up without parsing; others are parsed.
-            guard let hit = layer.hit(key: name + "/" + z + "/" + x + "/" + file)
-                    ?? (try? TileRequest.parse(layer: name, z: z, x: x, file: file)).flatMap(layer.hit) else { return nil }
+            // A path spelled as its cache key (`world/2/2/1.png`, `…/1@2x.webp`) is looked up without parsing; others are parsed.
+            guard let hit = layer.hit(key: String(request.path(from: 1)))
+                    ?? (try? TileRequest.parse(layer: name, z: request.parameter("z"), x: request.parameter("x"),
+                                               file: request.parameter("file"))).flatMap(layer.hit) else { return nil }
             return hit.answer(request.method, request.headers)
         })
     }

@@ -5,7 +5,7 @@ import HummingbirdCore
 /// One cacheable route, declared once: its path template, the router's answer, and the memory
 /// tier's answer for the hot lane. ``Routes`` registers every entry of ``all(services:config:)``
 /// on the router; ``HotLane`` matches a request's path against the same templates
-/// (``matches(_:)``) and asks the entry's ``hit``. Whether a route is signed follows from its template
+/// (``Segment/path(_:matches:)``) and asks the entry's ``hit``. Whether a route is signed follows from its template
 /// (``SignedRoute/groups(endpoint:path:)``). A new cacheable route is one more entry.
 struct CacheableRoute: Sendable {
     /// A request as the memory tier's lookup sees it: its method, header fields and target, and
@@ -27,6 +27,12 @@ struct CacheableRoute: Sendable {
             return ""
         }
 
+        /// The path from its segment `index` on (`2/2/1.png` of `/tiles/world/2/2/1.png` from 1), as sent.
+        func path(from index: Int) -> Substring {
+            let first = path[path.startIndex + index]
+            return first.base[first.startIndex..<path[path.endIndex - 1].endIndex]
+        }
+
         /// The query as a dictionary (first value wins), nil when the router would refuse it.
         var query: [String: String]? {
             guard target.utf8.contains(UInt8(ascii: "?")) else { return [:] }
@@ -38,6 +44,16 @@ struct CacheableRoute: Sendable {
     enum Segment: Equatable, Sendable {
         case literal(Substring)
         case capture(Substring)
+
+        /// Whether a path whose segments (after its leading `/`) are `path` matches a template of
+        /// these segments: as many segments, the literal ones equal.
+        static func path(_ path: ArraySlice<Substring>, matches template: [Segment]) -> Bool {
+            guard path.count == template.count else { return false }
+            for (segment, part) in zip(template, path) {
+                if case .literal(let literal) = segment, part != literal { return false }
+            }
+            return true
+        }
     }
 
     /// As the router takes it: `/tiles/:layer/:z/:x/:file`.
@@ -60,13 +76,4 @@ struct CacheableRoute: Sendable {
     /// The name the metrics' `route` label and the log give it, as the router does: `/tiles/{layer}/{z}/{x}/{file}`.
     var name: String { template.description }
 
-    /// Whether a path whose segments (after its leading `/`) are `path` matches the template:
-    /// as many segments, the literal ones equal.
-    func matches(_ path: ArraySlice<Substring>) -> Bool {
-        guard path.count == segments.count else { return false }
-        for (segment, part) in zip(segments, path) {
-            if case .literal(let literal) = segment, part != literal { return false }
-        }
-        return true
-    }
 }

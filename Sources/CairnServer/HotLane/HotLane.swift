@@ -14,10 +14,11 @@ import NIOCore
 /// request, a signed route, a filtered cluster tile, an animated layer) is left to the router:
 /// ``answer(_:)`` returns nil. ``HotLaneHandler`` is its place on each connection, in front of the HTTP decoder.
 final class HotLane: Sendable {
-    /// A cacheable route with a memory tier, and its `200` and `304` meters (made once: looking
-    /// them up per hit cost a tenth of a hit).
+    /// A cacheable route with a memory tier as the lane needs it: its template's segments and name,
+    /// its lookup, and its `200` and `304` meters (made once: looking them up per hit cost a tenth of a hit).
     private struct Route: Sendable {
-        let route: CacheableRoute
+        let segments: [CacheableRoute.Segment]
+        let name: String
         let hit: @Sendable (CacheableRoute.HitRequest) -> ImageAnswer?
         let ok: RequestMeter
         let notModified: RequestMeter
@@ -34,7 +35,7 @@ final class HotLane: Sendable {
     init(services: CairnServer.Services, config: ServerConfig, logger: Logger) {
         routes = CacheableRoute.all(services: services, config: config).compactMap { route in
             route.hit.map { hit in
-                Route(route: route, hit: hit, ok: services.metrics.requestMeter(route: route.name, status: 200),
+                Route(segments: route.segments, name: route.name, hit: hit, ok: services.metrics.requestMeter(route: route.name, status: 200),
                       notModified: services.metrics.requestMeter(route: route.name, status: 304))
             }
         }
@@ -55,9 +56,11 @@ final class HotLane: Sendable {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.count > 1, segments[0].isEmpty, !segments.dropFirst().contains(where: \.isEmpty) else { return nil }
         let parts = segments.dropFirst()
-        for route in routes where route.route.matches(parts) {
-            let request = CacheableRoute.HitRequest(method: raw.method, headers: raw.fields, target: target, template: route.route.segments, path: parts)
-            guard open(route.route, path: path), let answer = route.hit(request) else { return nil }
+        // By index: the routes are not copied (nor their closures and arrays retained) to be compared.
+        for index in routes.indices where CacheableRoute.Segment.path(parts, matches: routes[index].segments) {
+            let route = routes[index]
+            let request = CacheableRoute.HitRequest(method: raw.method, headers: raw.fields, target: target, template: route.segments, path: parts)
+            guard open(route.name, path: path), let answer = route.hit(request) else { return nil }
             var head = answer.head
             if let cors { CORS.append(cors, to: &head) }
             head.append(.date, DateHeader.now())
@@ -71,7 +74,7 @@ final class HotLane: Sendable {
     }
 
     /// Whether the route is open to the lane: not one of the signed routes.
-    private func open(_ route: CacheableRoute, path: Substring) -> Bool {
-        signed.isEmpty || !SignedRoute.groups(endpoint: route.name, path: String(path)).contains(where: signed.contains)
+    private func open(_ route: String, path: Substring) -> Bool {
+        signed.isEmpty || !SignedRoute.groups(endpoint: route, path: String(path)).contains(where: signed.contains)
     }
 }
