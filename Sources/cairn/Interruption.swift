@@ -9,6 +9,8 @@ import Tiles
 /// or 143 (SIGTERM), as shells expect.
 enum Interruption {
     private static let received = Mutex<Int32?>(nil)
+    /// Run on the first signal: what stops a job's waiting (``whenStopping(_:)``).
+    private static let stopActions = Mutex<[@Sendable () -> Void]>([])
     /// Set by jobs that stop themselves (``stopCooperatively()``).
     private static let cooperative = Atomic<Bool>(false)
     /// Written once by `install()` on the main thread; kept so the sources stay alive.
@@ -29,6 +31,12 @@ enum Interruption {
     /// tiles in flight, commits its output and reports; a second signal stops at once.
     static func stopCooperatively() { cooperative.store(true, ordering: .relaxed) }
 
+    /// Runs `action` on the first signal, e.g. to end a wait for input that would otherwise keep a
+    /// cooperative job from seeing the stop (a streamed `--tiles -` whose producer is silent).
+    static func whenStopping(_ action: @escaping @Sendable () -> Void) {
+        stopActions.withLock { $0.append(action) }
+    }
+
     /// True once SIGINT or SIGTERM has arrived.
     static var isStopping: Bool { received.withLock { $0 != nil } }
 
@@ -37,7 +45,10 @@ enum Interruption {
             defer { current = current ?? signalNumber }
             return current == nil
         }
-        if first && cooperative.load(ordering: .relaxed) { return }
+        if first {
+            for action in stopActions.withLock({ $0 }) { action() }
+            if cooperative.load(ordering: .relaxed) { return }
+        }
         AtomicFile.stopNewWrites()
         // Let the files being written finish (they take milliseconds), then remove any left.
         let deadline = Date().addingTimeInterval(2)

@@ -2,13 +2,17 @@ import Tiles
 
 extension TileListFile {
     /// Opens `--tiles PATH` for a command, every problem as its `error:` line (``cliError(_:)``).
+    /// Ctrl-C or SIGTERM ends its reading at once: a silent producer cannot hold the job.
     static func open(_ path: String, zooms: ClosedRange<Int>?, shard: Shard = .whole) throws(CLIError) -> TileListFile {
         try StandardInput.requireOpen(path, name: "--tiles \(path == "-" ? "stdin" : path)")
+        let file: TileListFile
         do {
-            return try TileListFile(path: path, zooms: zooms, shard: shard)
+            file = try TileListFile(path: path, zooms: zooms, shard: shard)
         } catch {
             throw cliError(error)
         }
+        Interruption.whenStopping { file.stopReading() }
+        return file
     }
 
     /// The `error:` line for a problem with `--tiles`: exit 65 for a bad line

@@ -26,4 +26,36 @@ import Testing
             #expect((try? ImageDecoder.decode(bytes)) != nil, "\(name) is incomplete")
         }
     }
+
+    /// `producer | cairn render --tiles -`: a signal ends the reading of the list at once, even while
+    /// the producer is silent in the middle of a line; the tiles before it are kept, nothing after.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalStopsReadingAPipedListWhoseProducerIsSilent(signal: Int32) throws {
+        let out = try Cairn.temporaryDirectory() + "/out"
+        let process = Process()
+        process.executableURL = Cairn.executable
+        process.arguments = ["render", "--source", "none", "--tiles", "-", "--out", out, "--quiet"]
+        let list = Pipe()
+        process.standardInput = list
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { try? list.fileHandleForWriting.close() }
+        // One whole line, then half of one; the pipe stays open, as with a slow `psql`.
+        list.fileHandleForWriting.write(Data("0/0/0\n1/0/".utf8))
+        let first = out + "/0/0/0.png"
+        var deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: first) { usleep(10_000) }
+        try #require(FileManager.default.fileExists(atPath: first))
+
+        kill(process.processIdentifier, signal)
+        deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, process.isRunning { usleep(10_000) }
+        let stopped = !process.isRunning
+        if !stopped { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(stopped, "still waiting for the list's next line after the signal")
+        #expect(process.terminationStatus == 128 + signal)
+        let files = FileManager.default.enumerator(atPath: out)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") }
+        #expect(files == ["0/0/0.png"])
+    }
 }

@@ -49,8 +49,12 @@ public struct BatchRender: Sendable {
             var exhausted = false
             while true {
                 while running < inFlight, !exhausted, writeFailure == nil {
-                    if shouldStop() { report.interrupted = true; exhausted = true; break }
-                    guard let tile = iterator.next() else { exhausted = true; break }
+                    // Asked again after next(): a tile that came while it waited (a streamed list) is not started after a stop.
+                    guard !shouldStop(), let tile = iterator.next(), !shouldStop() else {
+                        report.interrupted = shouldStop()
+                        exhausted = true
+                        break
+                    }
                     if resume {
                         do {
                             if try sink.contains(tile) {

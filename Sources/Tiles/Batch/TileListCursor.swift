@@ -25,6 +25,10 @@ final class TileListCursor: @unchecked Sendable {
     }
 
     var tally: TileListTally { locked { state.tally } }
+
+    /// Ends the reading of a stream where it is, even while it waits for a line (without the lock:
+    /// the reading holds it).
+    func stopReading() { reader.stop() }
     var problem: TileListFile.Invalid? { locked { state.problem } }
 
     /// Reads on to the end, counting; throws the first bad line.
@@ -67,7 +71,7 @@ final class TileListCursor: @unchecked Sendable {
             }
             guard let line else {
                 ended = true
-                if counting { state.tally.complete = true }
+                if counting && !reader.isStopped { state.tally.complete = true }
                 return nil
             }
             if counting { state.tally.addLine() }

@@ -41,6 +41,10 @@ public struct TileListFile: Sendable {
         if !cursor.isStream { try cursor.readToEnd() }
     }
 
+    /// Reads no more lines: an iteration waiting for a stream's next line ends at once, as if the
+    /// list ended there (but its ``tally`` is not complete). For a job told to stop (SIGTERM).
+    public func stopReading() { cursor.stopReading() }
+
     /// How the list is named in messages: its path, or `stdin` for `-`.
     public var name: String { Self.name(of: path) }
 
