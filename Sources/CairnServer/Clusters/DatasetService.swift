@@ -118,7 +118,10 @@ final class DatasetService: Sendable {
             }
         case .postgres(let query):
             do {
-                result = try await PostgresPointSource(query, name: dataset.name, logger: logger).read()
+                // The rows are decoded into points off the cooperative pool, as a file is read.
+                result = try await Offload.run { [logger, name = dataset.name] () async throws(PostgresPointError) in
+                    try await PostgresPointSource(query, name: name, logger: logger).read()
+                }
             } catch {
                 throw DatasetLoadError(dataset: dataset.name, problem: error.description, io: true)
             }
