@@ -12,7 +12,10 @@
 #   - README.md stays within 25 kB;
 #   - every `curl` example of README.md and docs/http-api.md that names http://127.0.0.1:8080 gets a
 #     2xx from a real `cairn serve` of Samples/cairn.yml on a free loopback port
-#     (scripts/lib/check-doc-examples.py).
+#     (scripts/lib/check-doc-examples.py);
+#   - every `cairn` example of README.md and docs/*.md exits 0 (a `cairn serve` one starts listening),
+#     run in a scratch directory holding the files the examples name, made from Samples/
+#     (scripts/lib/check-cli-examples.py).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cairn="${1:-$root/.build/debug/cairn}"
@@ -24,6 +27,7 @@ command -v man >/dev/null || { echo "error: man: not found (scripts/install-deps
 status=0
 python3 "$root/scripts/lib/check-docs.py" "$root" "$cairn" || status=1
 python3 "$root/scripts/lib/check-doc-examples.py" "$root" "$cairn" || status=1
+python3 "$root/scripts/lib/check-cli-examples.py" "$root" "$cairn" || status=1
 if [ "$status" -eq 0 ]; then
   echo "docs: all checks passed"
 else
