@@ -81,7 +81,8 @@ import TestPostgres
         let (listening, events) = Self.listen(server, timeout: .seconds(10), healthCheck: .milliseconds(300))
         var heard = events.makeAsyncIterator()
         #expect(await heard.next() == .listening)
-        try await Task.sleep(for: .milliseconds(700))  // health checks pass meanwhile
+        // A health check has passed (the connection's last statement is its `SELECT 1`, no longer the LISTEN).
+        #expect(try await server.answers("SELECT query FROM pg_stat_activity WHERE application_name = 'cairn'", "SELECT 1"), "no health check ran")
         let backend = try #require(Int32(try server.psql("SELECT pid FROM pg_stat_activity WHERE application_name = 'cairn'")))
         #expect(kill(backend, SIGSTOP) == 0)
         defer { kill(backend, SIGCONT) }

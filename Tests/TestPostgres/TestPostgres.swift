@@ -79,6 +79,17 @@ public final class TestPostgres: @unchecked Sendable {
         try psql(sql, database: "cairn")
     }
 
+    /// Whether `sql` prints `value` within `timeout` seconds, asked every 20 ms: for a test that
+    /// waits for the server to reach a state (a query running, a statement done), not for time to pass.
+    public func answers(_ sql: String, _ value: String, within timeout: Double = 10) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
+            if (try? psql(sql)) == value { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return (try? psql(sql)) == value
+    }
+
     /// Stops the server (fast shutdown: open connections are ended, as in a restart for an upgrade)
     /// and keeps it stopped, with its data, until ``start()``.
     public func stopForRestart() throws {
