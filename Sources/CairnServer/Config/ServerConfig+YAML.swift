@@ -165,7 +165,7 @@ extension ServerConfig {
     /// `cards.image_source`: `{url: TEMPLATE}` with `{id}`.
     private static let imageSourceSection = ConfigSection<Cards>([
         "url": { cards, url, context in
-            let template = resolveFileURL(try url.string(), in: context.directory)
+            let template = SourceKind.resolving(try url.string(), in: context.directory)
             guard template.contains("{id}") else { throw ConfigError(url.path, "the template needs {id}") }
             guard template.hasPrefix("http://") || template.hasPrefix("https://") || template.hasPrefix("file://") else {
                 throw ConfigError(url.path, "expected an http://, https:// or file:// template")
@@ -263,17 +263,21 @@ extension ServerConfig {
     }
 
     /// A source location, checked: an http(s):// or file:// template (a `{t}` stands for an
-    /// animated layer's times) or an .mbtiles file; relative files taken from `directory`.
+    /// animated layer's times), or an MBTiles or PMTiles archive (a path, a `file://` URL, or a remote
+    /// `https://…/x.pmtiles`); relative files taken from `directory` (``SourceKind/resolving(_:in:)``).
     static func sourceURL(_ text: String, path: String, directory: String) throws(ConfigError) -> String {
-        let url = resolveFileURL(text, in: directory)
-        do { _ = try URLTemplate(url.replacingOccurrences(of: "{t}", with: "t")) } catch { throw ConfigError(path, "\(error)") }
-        let archive = url.hasSuffix(".mbtiles") || url.hasSuffix(".pmtiles")
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("file://") || archive else {
+        let url = SourceKind.resolving(text, in: directory)
+        let kind: SourceKind
+        do { kind = try SourceKind(url) } catch { throw ConfigError(path, error.message) }
+        switch kind {
+        case .mbtiles, .pmtiles:
+            return url
+        case .httpTemplate, .fileTemplate, .remoteArchive:
+            do { _ = try URLTemplate(url.replacingOccurrences(of: "{t}", with: "t")) } catch { throw ConfigError(path, "\(error)") }
+            return url
+        case .transparent, .directory:
             throw ConfigError(path, "expected an http://, https:// or file:// template, an .mbtiles or a .pmtiles file")
         }
-        // A remote archive (`https://…/world.pmtiles`) is read with range requests, not resolved as a path.
-        let remote = url.hasPrefix("http://") || url.hasPrefix("https://")
-        return archive && !remote ? resolve(url, in: directory) : url
     }
 
     /// Ten years: `Cache-Control: max-age` and file times stay in ordinary integers.
@@ -291,12 +295,6 @@ extension ServerConfig {
         guard !name.hasPrefix("_"), !name.hasPrefix(".") else {
             throw ConfigError(path, "names may not start with '_' or '.' (the cache keeps its own entries under those)")
         }
-    }
-
-    /// A `file://` URL without a third slash (`file://tiles/{z}/…`) is relative to `directory`.
-    static func resolveFileURL(_ url: String, in directory: String) -> String {
-        guard url.hasPrefix("file://"), !url.hasPrefix("file:///") else { return url }
-        return "file://" + resolve(String(url.dropFirst("file://".count)), in: directory)
     }
 
     /// `path` relative to `directory` unless it is absolute.

@@ -1,34 +1,33 @@
 import Codecs
 import Foundation
 
-/// Where `--source` points: an http(s):// or file:// URL template, an MBTiles or PMTiles file, a `z/x/y`
-/// directory tree, or `none` (transparent tiles, for overlays) — recognised from the string, so every command and the server open sources the
-/// same way.
+/// Where `--source` points: an http(s):// or file:// URL template, an MBTiles or PMTiles file (a path
+/// or a `file://` URL), a `z/x/y` directory tree, or `none` (transparent tiles, for overlays) —
+/// recognised from the string by ``SourceKind``, so every command and the server open sources the same way.
 public enum SourceLocation {
-    /// Opens the source `location` names, over-zoomed beyond `maxzoom` when that is given (the
-    /// ancestors decoded within `decodeLimits`).
+    /// Opens the source `location` names (see ``SourceKind``), over-zoomed beyond `maxzoom` when that
+    /// is given (the ancestors decoded within `decodeLimits`).
     public static func open(_ location: String, subdomains: [String] = ["a", "b", "c"],
                             http: HTTPSourceOptions = HTTPSourceOptions(),
                             maxzoom: Int? = nil, overZoomDepth: Int = 8, decodeLimits: DecodeLimits = .default) throws -> any TileSource {
         let source: any TileSource
-        if location == TransparentSource.name {
+        switch try SourceKind(location) {
+        case .transparent:
             return TransparentSource()
-        } else if RemotePMTilesSource.names(location) {
-            source = RemotePMTilesSource(url: location, options: http)
-        } else if location.hasPrefix("http://") || location.hasPrefix("https://") {
-            source = try HTTPTileSource(template: URLTemplate(location, subdomains: subdomains), options: http)
-        } else if location.hasPrefix("file://") {
-            source = try FileTemplateSource(template: URLTemplate(location, subdomains: subdomains))
-        } else if location.hasSuffix(".mbtiles") {
-            guard FileManager.default.fileExists(atPath: location) else { throw SourceError("\(location): no such file") }
-            source = try MBTilesSource(path: location)
-        } else if location.hasSuffix(".pmtiles") {
-            guard FileManager.default.fileExists(atPath: location) else { throw SourceError("\(location): no such file") }
-            source = try PMTilesSource(path: location)
-        } else if location.contains("{") {
-            throw SourceError("'\(location)': a URL template starts with http://, https:// or file://")
-        } else {
-            source = try DirectorySource(root: location)
+        case .remoteArchive(let url):
+            source = RemotePMTilesSource(url: url, options: http)
+        case .httpTemplate(let template):
+            source = try HTTPTileSource(template: URLTemplate(template, subdomains: subdomains), options: http)
+        case .fileTemplate(let template):
+            source = try FileTemplateSource(template: URLTemplate(template, subdomains: subdomains))
+        case .mbtiles(let path):
+            guard FileManager.default.fileExists(atPath: path) else { throw SourceError("\(path): no such file") }
+            source = try MBTilesSource(path: path)
+        case .pmtiles(let path):
+            guard FileManager.default.fileExists(atPath: path) else { throw SourceError("\(path): no such file") }
+            source = try PMTilesSource(path: path)
+        case .directory(let path):
+            source = try DirectorySource(root: path)
         }
         guard let maxzoom else { return source }
         return OverZoomSource(base: source, maxzoom: maxzoom, maximumDepth: overZoomDepth, limits: decodeLimits)
