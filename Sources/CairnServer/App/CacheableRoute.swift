@@ -30,7 +30,7 @@ struct CacheableRoute: Sendable {
         /// The path from its segment `index` on (`2/2/1.png` of `/tiles/world/2/2/1.png` from 1), as sent.
         func path(from index: Int) -> Substring {
             let first = path[path.startIndex + index]
-            return first.base[first.startIndex..<path[path.endIndex - 1].endIndex]
+            return Substring(first.base.utf8[first.startIndex..<path[path.endIndex - 1].endIndex])
         }
 
         /// The query as a dictionary (first value wins), nil when the router would refuse it.
@@ -42,8 +42,8 @@ struct CacheableRoute: Sendable {
 
     /// One segment of a template: a literal, or a capture (`:name`) of one whole segment.
     enum Segment: Equatable, Sendable {
-        case literal(Substring)
-        case capture(Substring)
+        case literal(String)
+        case capture(String)
 
         /// Whether a path whose segments (after its leading `/`) are `path` matches a template of
         /// these segments: as many segments, the literal ones equal.
@@ -68,7 +68,7 @@ struct CacheableRoute: Sendable {
     init(_ template: String, answer: @escaping @Sendable (Request, Parameters) async throws -> Response,
          hit: (@Sendable (HitRequest) -> ImageAnswer?)?) {
         self.template = RouterPath(template)
-        segments = template.split(separator: "/").map { $0.first == ":" ? .capture($0.dropFirst()) : .literal($0) }
+        segments = template.split(separator: "/").map { $0.first == ":" ? .capture(String($0.dropFirst())) : .literal(String($0)) }
         self.answer = answer
         self.hit = hit
     }

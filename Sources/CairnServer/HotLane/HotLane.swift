@@ -51,26 +51,43 @@ final class HotLane: Sendable {
         let start = DispatchTime.now()
         let target = raw.target
         let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
-        // Only plain paths: no escapes, no empty segments (the router's matching of those is its own).
+        // Only plain paths: no escapes (the router's matching of those is its own).
         guard !path.utf8.contains(UInt8(ascii: "%")) else { return nil }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count > 1, segments[0].isEmpty, !segments.dropFirst().contains(where: \.isEmpty) else { return nil }
-        let parts = segments.dropFirst()
+        guard let parts = Self.segments(of: path) else { return nil }
         // By index: the routes are not copied (nor their closures and arrays retained) to be compared.
         for index in routes.indices where CacheableRoute.Segment.path(parts, matches: routes[index].segments) {
             let route = routes[index]
             let request = CacheableRoute.HitRequest(method: raw.method, headers: raw.fields, target: target, template: route.segments, path: parts)
             guard open(route.name, path: path), let answer = route.hit(request) else { return nil }
             var head = answer.head
-            if let cors { CORS.append(cors, to: &head) }
-            head.append(.date, DateHeader.now())
-            head.append(.server, CairnServer.serverName)
+            head.append(lines: AnswerTail.lines(for: ObjectIdentifier(self), cors: cors))
             record.finished(method: raw.method, target: target, meter: answer.status == .ok ? route.ok : route.notModified,
                             cacheStatus: answer.cacheStatus, since: start)
             answers.increment()
             return HotAnswer(head: head.finished(), body: raw.method == .head ? nil : answer.body, closes: raw.fields[.connection] == "close")
         }
         return nil
+    }
+
+    /// The segments of `path` after its leading `/`, nil when it has an empty one (the router's
+    /// matching of those is its own).
+    private static func segments(of path: Substring) -> ArraySlice<Substring>? {
+        var segments: [Substring] = []
+        segments.reserveCapacity(8)
+        let slash = UInt8(ascii: "/")
+        guard path.utf8.first == slash else { return nil }
+        var start = path.utf8.index(after: path.startIndex), index = start
+        while index < path.endIndex {
+            if path.utf8[index] == slash {
+                guard index > start else { return nil }
+                segments.append(path[start..<index])
+                start = path.utf8.index(after: index)
+            }
+            index = path.utf8.index(after: index)
+        }
+        guard index > start else { return nil }
+        segments.append(path[start..<index])
+        return segments[...]
     }
 
     /// Whether the route is open to the lane: not one of the signed routes.

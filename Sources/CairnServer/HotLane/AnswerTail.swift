@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+import HotLane
+import NIOCore
+import NIOPosix
+
+/// The header lines every answer of a lane ends with — CORS when configured, `Date`, `Server`, as
+/// the application adds them on the router's way — made once a second on each thread (an event
+/// loop) rather than per answer: the `Date` of the current second is one shared, locked value
+/// (``DateHeader``), which both event loops reading it for every answer made them wait on each other.
+final class AnswerTail {
+    private var second = 0
+    private var lane: ObjectIdentifier?
+    private var lines = ByteBuffer()
+
+    /// Each thread reads and writes only its own value: the variable is shared, its values are not.
+    nonisolated(unsafe) private static let perThread = ThreadSpecificVariable<AnswerTail>()
+
+    /// The lines for an answer of `lane` (its `cors` origin) now.
+    static func lines(for lane: ObjectIdentifier, cors: String?) -> ByteBuffer {
+        let tail: AnswerTail
+        if let current = perThread.currentValue {
+            tail = current
+        } else {
+            tail = AnswerTail()
+            perThread.currentValue = tail
+        }
+        let now = Int(Date().timeIntervalSince1970.rounded(.down))
+        if now != tail.second || tail.lane != lane {
+            var fields = HTTPFields()
+            if let cors { CORS.append(cors, to: &fields) }
+            fields.append(.date, DateHeader.now())
+            fields.append(.server, CairnServer.serverName)
+            (tail.second, tail.lane, tail.lines) = (now, lane, HeadBytes.lines(fields))
+        }
+        return tail.lines
+    }
+}
