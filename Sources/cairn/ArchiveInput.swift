@@ -8,14 +8,11 @@ enum ArchiveInput {
     /// The bytes of `tile` in the archive at `path`; errors name the file (no tile there: exit 65).
     static func tile(_ tile: TileID?, from path: String) async throws -> [UInt8] {
         guard let tile else { throw CLIError.usage("\(path): --tile Z/X/Y says which tile of the archive to filter") }
-        guard FileManager.default.fileExists(atPath: path) else { throw CLIError.io("\(path): cannot read (no such file)") }
         let source: any TileSource
         do {
             source = try SourceLocation.open(path)
-        } catch let error as PMTilesError {
-            throw CLIError.archive(error)
         } catch {
-            throw CLIError.data("\(error)")
+            throw CLIError.source(error, location: path)
         }
         let image: TileImage?
         do { image = try await source.tile(tile, scale: 1) } catch { throw CLIError.data("\(error)") }

@@ -39,7 +39,7 @@ extension Cairn {
             let outPath = paths.last!
             var inputs: [TileArchive] = []
             for path in paths.dropLast() {
-                do { inputs.append(try TileArchive(path: path)) } catch { throw Self.inputError(error, path: path) }
+                do { inputs.append(try TileArchive(path: path)) } catch { throw CLIError.source(error, location: path) }
             }
             let merge = TileMerge(inputs: inputs, preference: prefer)
             let format: String
@@ -68,15 +68,6 @@ extension Cairn {
         }
 
         /// An input that cannot be opened: missing or unreadable is an I/O error, corrupt is bad data.
-        private static func inputError(_ error: any Error, path: String) -> CLIError {
-            if let error = error as? PMTilesError { return CLIError.archive(error) }
-            let message = "\(error)".hasPrefix(path) ? "\(error)" : "\(path): \(error)"
-            if message.contains("no such file") || message.contains("cannot read") || message.contains("permission denied") {
-                return CLIError.io(message)
-            }
-            return CLIError.data(message)
-        }
-
         private static func runError(_ error: any Error, output: String) -> CLIError {
             switch error {
             case let error as CLIError: return error

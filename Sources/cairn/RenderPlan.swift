@@ -43,20 +43,16 @@ struct RenderPlan {
         let locations = command.frameSources ?? [command.primarySource]
         let option = command.frameSources == nil ? "--source" : command.animation.option
         var sources: [any TileSource] = []
-        do {
-            for location in locations {
-                if scale == 2, (try? URLTemplate(location))?.hasScale != true {
-                    throw CLIError.usage("--scale 2: the source '\(location)' has no {r} or {scale} for @2x tiles")
-                }
+        for location in locations {
+            if scale == 2, (try? URLTemplate(location))?.hasScale != true {
+                throw CLIError.usage("--scale 2: the source '\(location)' has no {r} or {scale} for @2x tiles")
+            }
+            do {
                 sources.append(try SourceLocation.open(location, subdomains: command.http.subdomainList, http: command.http.options,
                                                        maxzoom: command.sourceMaxzoom, overZoomDepth: command.overzoomDepth))
+            } catch {
+                throw CLIError.source(error, location: location, option: option)
             }
-        } catch let error as CLIError {
-            throw error
-        } catch let error as PMTilesError {
-            throw CLIError.archive(error)
-        } catch {
-            throw CLIError.usage("\(option): \(error)")
         }
         source = sources[0]
         format = command.format ?? SourceLocation.declaredFormat(of: command.primarySource) ?? .png

@@ -143,7 +143,7 @@ extension Cairn {
                 tileSource = try SourceLocation.open(location, subdomains: http.subdomainList, http: http.options,
                                                      maxzoom: sourceMaxzoom, overZoomDepth: TileID.maximumZoom)
             } catch {
-                throw CLIError.usage("\(option): \(error)")
+                throw CLIError.source(error, location: location, option: option)
             }
             let hiDPI = (try? URLTemplate(location))?.hasScale == true
             let mosaic = TileMosaic(view: view, maximumZoom: TileID.maximumZoom, tilePixels: hiDPI ? 256 * scale : 256)
