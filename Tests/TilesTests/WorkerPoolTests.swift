@@ -7,13 +7,12 @@ import Tiles
     @Test func runsOnAtMostItsThreadsAndReturnsResultsAndErrors() async throws {
         let pool = WorkerPool(threads: 3)
         defer { pool.shutdown() }
-        let load = Load()
+        let load = Load(threads: 3)
         let results = try await withThrowingTaskGroup(of: Int.self) { group in
             for value in 0..<40 {
                 group.addTask {
                     try await pool.run {
                         load.enter()
-                        usleep(2_000)
                         load.leave()
                         return value * 2
                     }
@@ -64,8 +63,31 @@ import Tiles
 }
 
 /// How many items run at once, and the most that ever did.
+/// Jobs running at once, and the most there were. Until `threads` have been running at once, a
+/// job waits for the others to come in (at most 10 s: a pool on fewer threads fails the peak), so
+/// that the pool's use of all its threads is seen, not left to how the jobs happen to interleave.
 private final class Load: Sendable {
     let state = Mutex((running: 0, peak: 0))
-    func enter() { state.withLock { $0.running += 1; $0.peak = max($0.peak, $0.running) } }
+    let threads: Int
+    private let allIn = DispatchSemaphore(value: 0)
+
+    init(threads: Int) {
+        self.threads = threads
+    }
+
+    func enter() {
+        let (peak, filled) = state.withLock { state -> (Int, Bool) in
+            let before = state.peak
+            state.running += 1
+            state.peak = max(state.peak, state.running)
+            return (state.peak, before < threads && state.peak >= threads)
+        }
+        if filled {
+            for _ in 0..<threads { allIn.signal() }
+        } else if peak < threads {
+            _ = allIn.wait(timeout: .now() + 10)
+        }
+    }
+
     func leave() { state.withLock { $0.running -= 1 } }
 }
