@@ -6,7 +6,8 @@ import Foundation
 /// recognised from the string by ``SourceKind``, so every command and the server open sources the same way.
 public enum SourceLocation {
     /// Opens the source `location` names (see ``SourceKind``), over-zoomed beyond `maxzoom` when that
-    /// is given (the ancestors decoded within `decodeLimits`).
+    /// is given, else beyond the deepest zoom a local archive says it holds (the ancestors decoded
+    /// within `decodeLimits`).
     public static func open(_ location: String, subdomains: [String] = ["a", "b", "c"],
                             http: HTTPSourceOptions = HTTPSourceOptions(),
                             maxzoom: Int? = nil, overZoomDepth: Int = 8, decodeLimits: DecodeLimits = .default) throws -> any TileSource {
@@ -29,8 +30,8 @@ public enum SourceLocation {
         case .directory(let path):
             source = try DirectorySource(root: path)
         }
-        guard let maxzoom else { return source }
-        return OverZoomSource(base: source, maxzoom: maxzoom, maximumDepth: overZoomDepth, limits: decodeLimits)
+        guard let deepest = maxzoom ?? (source as? any ZoomRangedSource)?.storedZooms?.upperBound else { return source }
+        return OverZoomSource(base: source, maxzoom: deepest, maximumDepth: overZoomDepth, limits: decodeLimits)
     }
 
     /// The image format a template's or path's extension names (`….png`, `{y}.jpg?key=…`), if any.
