@@ -173,8 +173,7 @@ extension GeoJSONFeatureTemplate {
                 #expect(scanner.position == 0)
                 return nil
             }
-            #expect(scanner.position == match.end)
-            return match.end
+            return scanner.position
         }
     }
 }

@@ -3,22 +3,22 @@
 /// JSON number text, `null` when it is empty, else a JSON string). A UTF-8 byte-order mark has
 /// been skipped by the caller.
 enum CSVPointReader {
-    static func read(
-        _ text: UnsafeBufferPointer<UInt8>, source: String, delimiter: UInt8?, options: PointReadOptions
-    ) throws(PointReadError) -> PointReadResult {
+    static func read(_ window: InputWindow, delimiter: UInt8?, options: PointReadOptions) throws(PointReadError) -> PointReadResult {
+        let source = window.name
         let format: PointFormat = delimiter == 0x09 ? .tsv : .csv
-        var scanner = CSVScanner(text, delimiter: delimiter ?? CSVScanner.likelyDelimiter(of: text))
         var record = CSVRecord()
-        let hasHeader: Bool
-        do throws(CSVUnterminatedQuote) {
-            hasHeader = try scanner.next(into: &record)
-        } catch {
-            throw unterminated(error, source: source)
+        // The header, in a window that holds all of its line (to see which delimiter it uses).
+        var scanner = CSVScanner(window.text, delimiter: delimiter ?? CSVScanner.likelyDelimiter(of: window.text))
+        while true {
+            if let hasHeader = try next(&scanner, into: &record, in: window) {
+                guard hasHeader else { return PointCollector(source: source, recordKind: "row", window: window).result(format) }
+                break
+            }
+            try window.advance(keepingFrom: 0)
+            scanner = CSVScanner(window.text, delimiter: delimiter ?? CSVScanner.likelyDelimiter(of: window.text))
         }
-        let collector = PointCollector(source: source, recordKind: "row", text: text)
-        guard hasHeader else { return collector.result(format) }
         let names = record.fields.map { field in
-            CSVRowReader.withText(of: field, in: text) { String(decoding: $0, as: UTF8.self) }
+            CSVRowReader.withText(of: field, in: window.text) { String(decoding: $0, as: UTF8.self) }
         }
         let columns: CSVColumns
         do throws(CSVColumnsError) {
@@ -26,24 +26,37 @@ enum CSVPointReader {
         } catch {
             throw .malformed("\(source):\(record.line): \(CSVColumns.dataRowProblem(names) ?? error.message)")
         }
-        var rows = CSVRowReader(text: text, columns: columns, collector: collector)
+        let collector = PointCollector(source: source, recordKind: "row", window: window)
+        var rows = CSVRowReader(window: window, columns: columns, collector: collector)
         defer { rows.deallocate() }
-        do throws(CSVUnterminatedQuote) {
-            while try scanner.next(into: &record) { rows.read(record) }
-        } catch {
-            throw unterminated(error, source: source)
+        while true {
+            guard let hasRecord = try next(&scanner, into: &record, in: window) else {
+                try window.advance(keepingFrom: scanner.position)
+                scanner = CSVScanner(window.text, delimiter: scanner.delimiter, line: scanner.line)
+                rows.windowMoved()
+                continue
+            }
+            guard hasRecord else { break }
+            rows.read(record)
         }
         return rows.collector.result(format)
     }
 
-    private static func unterminated(_ error: CSVUnterminatedQuote, source: String) -> PointReadError {
-        .malformed("\(source):\(error.line):\(error.column): unterminated quoted field (no closing quote)")
+    /// The next record, nil when the window may not hold all of it.
+    private static func next(_ scanner: inout CSVScanner, into record: inout CSVRecord, in window: InputWindow) throws(PointReadError) -> Bool? {
+        do throws(CSVUnterminatedQuote) {
+            return try scanner.next(into: &record, isWhole: window.isComplete)
+        } catch {
+            throw .malformed("\(window.name):\(error.line):\(error.column): unterminated quoted field (no closing quote)")
+        }
     }
 }
 
 /// Turns CSV records into points, reusing its buffers from row to row.
 private struct CSVRowReader {
-    let text: UnsafeBufferPointer<UInt8>
+    let window: InputWindow
+    /// The window's text, which the records' fields are ranges of.
+    private var text: UnsafeBufferPointer<UInt8>
     let columns: CSVColumns
     private(set) var collector: PointCollector
     private var number = 0
@@ -57,8 +70,9 @@ private struct CSVRowReader {
     private var keys = ByteBuffer()
     private let propertyValues: UnsafeMutableBufferPointer<Range<Int>>
 
-    init(text: UnsafeBufferPointer<UInt8>, columns: CSVColumns, collector: PointCollector) {
-        self.text = text
+    init(window: InputWindow, columns: CSVColumns, collector: PointCollector) {
+        self.window = window
+        text = window.text
         self.columns = columns
         self.collector = collector
         let count = columns.properties.count
@@ -69,6 +83,11 @@ private struct CSVRowReader {
             propertyKeys[position] = keys.count..<keys.count + property.key.count
             keys.append(property.key)
         }
+    }
+
+    /// The window has read on: the next records are ranges of its new text.
+    mutating func windowMoved() {
+        text = window.text
     }
 
     func deallocate() {
@@ -150,7 +169,7 @@ private struct CSVRowReader {
         collector.add(
             longitude: coordinates.0, latitude: coordinates.1, id: hasID ? id.bytes : nil,
             properties: SplitObjectText(text: properties.bytes, values: UnsafeBufferPointer(propertyValues)),
-            consumed: record.fields.last?.range.upperBound ?? 0
+            consumed: window.origin + (record.fields.last?.range.upperBound ?? 0)
         )
     }
 

@@ -29,9 +29,23 @@ struct CSVScanner {
     private(set) var position = 0
     private(set) var line = 1
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+    /// A scanner of `bytes`, whose first byte is on line `line` of the input.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, line: Int = 1) {
         self.bytes = bytes
         self.delimiter = delimiter
+        self.line = line
+    }
+
+    /// Reads the next record into `record` as ``next(into:)`` does when the text holds all of it.
+    /// When the text is not the whole input (`isWhole` false) and the record, or the blank lines
+    /// before the end, may go on past it (a field or a CRLF cut in two), returns nil and leaves the
+    /// scanner where it was, for the caller to read on from ``position``.
+    mutating func next(into record: inout CSVRecord, isWhole: Bool) throws(CSVUnterminatedQuote) -> Bool? {
+        if isWhole { return try next(into: &record) }
+        let saved = (position, line)
+        if (try? next(into: &record)) == true, position < bytes.count { return true }
+        (position, line) = saved
+        return nil
     }
 
     /// Reads the next record into `record`; false at the end of the text.

@@ -9,7 +9,7 @@ enum EmptyInput {
 
     /// `cities.geojson: the file is empty (0 bytes); expected a GeoJSON FeatureCollection`.
     static func error(source: String, format: PointFormat, bytes: Int) -> PointReadError {
-        let what = source == InputFile.standardInputName ? "the input" : "the file"
+        let what = source == InputWindow.standardInputName ? "the input" : "the file"
         let content = bytes == 0 ? "is empty (0 bytes)" : "holds only white space (\(bytes) bytes)"
         return .malformed("\(source): \(what) \(content); expected \(expectation(format))")
     }

@@ -117,7 +117,6 @@ struct GeoJSONFeatureTemplate {
                 else { return false }
                 position = end
             }
-            match.end = position
             scanner.position = position
             return true
         }
@@ -157,17 +156,14 @@ struct GeoJSONTemplateMatch {
     var propertyValues: [Range<Int>] = []
     var longitude = 0.0
     var latitude = 0.0
-    /// Where the feature ends (after its `}`).
-    var end = 0
 }
 
 extension PointCollector {
-    /// Adds the feature a template read from `text`; `consumed` is how far into the whole text
-    /// reading has got (where the feature ends by default).
+    /// Adds the feature a template read from `text`; `consumed` is how far into the input
+    /// reading has got.
     @inline(__always)
-    mutating func add(_ feature: GeoJSONTemplateMatch, in text: UnsafeBufferPointer<UInt8>, consumed: Int? = nil) {
+    mutating func add(_ feature: GeoJSONTemplateMatch, in text: UnsafeBufferPointer<UInt8>, consumed: Int) {
         let id = feature.id.map { UnsafeBufferPointer(rebasing: text[$0]) }
-        let consumed = consumed ?? feature.end
         featuresByLayout += 1
         guard let properties = feature.properties else {
             return add(longitude: feature.longitude, latitude: feature.latitude, id: id, properties: nil, consumed: consumed)
@@ -210,7 +206,7 @@ struct FeatureLayout {
     /// only to read the layout where it is: readers keep it in a closure's box, and a call that
     /// does not mutate copies it out of there (retaining and releasing its arrays) every feature.
     @inline(__always)
-    mutating func add(to collector: inout PointCollector, in text: UnsafeBufferPointer<UInt8>, consumed: Int? = nil) {
+    mutating func add(to collector: inout PointCollector, in text: UnsafeBufferPointer<UInt8>, consumed: Int) {
         collector.add(match, in: text, consumed: consumed)
     }
 

@@ -8,26 +8,36 @@ import Darwin
 
 /// Reads newline-delimited GeoJSON: one Feature per line, blank lines skipped, RFC 7464 record
 /// separators (0x1E) allowed before each feature. A line that is not JSON is an invalid record, and
-/// reading goes on with the next line.
+/// reading goes on with the next line. Lines are read from the window they are complete in.
 enum NDJSONPointReader {
-    static func read(_ text: UnsafeBufferPointer<UInt8>, source: String) -> PointReadResult {
-        var collector = PointCollector(source: source, recordKind: "feature", text: text)
+    static func read(_ window: InputWindow) throws(PointReadError) -> PointReadResult {
+        var collector = PointCollector(source: window.name, recordKind: "feature", window: window)
         var number = 0
         var lineNumber = 0
-        var lineStart = 0
         var layout = FeatureLayout()
-        while lineStart < text.count {
-            lineNumber += 1
-            let base = UnsafeRawPointer(text.baseAddress!)
-            let lineEnd = memchr(base + lineStart, 0x0A, text.count - lineStart)
-                .map { base.distance(to: UnsafeRawPointer($0)) } ?? text.count
-            readLine(
-                UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), lineNumber: lineNumber,
-                consumed: lineEnd, number: &number, layout: &layout, into: &collector
-            )
-            lineStart = lineEnd + 1
+        while true {
+            let text = window.text
+            var lineStart = 0
+            while lineStart < text.count {
+                let base = UnsafeRawPointer(text.baseAddress!)
+                let lineEnd: Int
+                if let lineFeed = memchr(base + lineStart, 0x0A, text.count - lineStart) {
+                    lineEnd = base.distance(to: UnsafeRawPointer(lineFeed))
+                } else if window.isComplete {
+                    lineEnd = text.count
+                } else {
+                    break
+                }
+                lineNumber += 1
+                readLine(
+                    UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), lineNumber: lineNumber,
+                    consumed: window.origin + lineEnd, number: &number, layout: &layout, into: &collector
+                )
+                lineStart = lineEnd + 1
+            }
+            if window.isComplete { return collector.result(.ndjson) }
+            try window.advance(keepingFrom: min(lineStart, text.count))
         }
-        return collector.result(.ndjson)
     }
 
     /// Reads the features of one line (usually one; more when record separators split it), by

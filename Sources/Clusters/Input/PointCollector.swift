@@ -8,20 +8,21 @@ struct PointCollector {
     private(set) var invalid: [InvalidPoint] = []
     /// How many of the points were read by their features' learned layout (``FeatureLayout``).
     var featuresByLayout = 0
-    private var lines: LineCounter
+    /// The text the records are read from, which turns their offsets into lines.
+    private let window: InputWindow
     private var propertyBytes = 0
     private var hasReserved = false
 
     /// How many points are read before room for the rest is reserved.
     private static let sampleSize = 4_096
 
-    init(source: String, recordKind: String, text: UnsafeBufferPointer<UInt8>) {
+    init(source: String, recordKind: String, window: InputWindow) {
         self.source = source
         self.recordKind = recordKind
-        lines = LineCounter(text)
+        self.window = window
     }
 
-    /// Adds a point; `consumed` is how far into the text reading has got.
+    /// Adds a point; `consumed` is how far into the input reading has got.
     @inline(__always)
     mutating func add(
         longitude: Double, latitude: Double, id: UnsafeBufferPointer<UInt8>?,
@@ -47,15 +48,16 @@ struct PointCollector {
         if points.count == Self.sampleSize { reserveForRest(consumed: consumed) }
     }
 
-    /// Reserves room for the points the rest of the text holds, judged by the sample read so far.
+    /// Reserves room for the points the rest of the input holds, judged by the sample read so far
+    /// (nothing for an input of unknown size).
     private mutating func reserveForRest(consumed: Int) {
         hasReserved = true
-        guard consumed > 0 else { return }
-        let remaining = Double(lines.text.count - consumed) / Double(consumed) * Double(points.count)
+        guard consumed > 0, let size = window.expectedSize, size > consumed else { return }
+        let remaining = Double(size - consumed) / Double(consumed) * Double(points.count)
         points.reserve(Int(remaining * 1.02) + 16, propertyBytesPerPoint: propertyBytes / points.count + 1)
     }
 
-    /// Where a record starts: a byte offset into the text, or a line already known.
+    /// Where a record starts: a byte offset into the window's text, or a line already known.
     enum RecordStart {
         case offset(Int)
         case line(Int)
@@ -64,7 +66,7 @@ struct PointCollector {
     /// Records the bad record number `number`.
     mutating func reject(at start: RecordStart, number: Int, problem: String) {
         let line = switch start {
-        case .offset(let offset): lines.line(at: offset)
+        case .offset(let offset): window.line(at: offset)
         case .line(let line): line
         }
         invalid.append(InvalidPoint(source: source, line: line, record: (recordKind, number), problem: problem))

@@ -29,6 +29,21 @@ public enum PointFormat: String, Sendable, CaseIterable {
     /// GeoJSON; `{` starting a line that holds one whole value followed by more lines, or a record
     /// separator → NDJSON; `[` → GeoJSON (to report it); anything else → CSV.
     static func sniffed(from text: UnsafeBufferPointer<UInt8>) -> PointFormat {
+        sniffed(from: text, isWhole: true) ?? .geojson
+    }
+
+    /// The format the text of `window` looks like (``sniffed(from:)``), reading on until it holds
+    /// enough of the first line to tell.
+    static func sniffed(from window: InputWindow) throws(PointReadError) -> PointFormat {
+        while true {
+            if let format = sniffed(from: window.text, isWhole: window.isComplete) { return format }
+            try window.advance(keepingFrom: 0)
+        }
+    }
+
+    /// The format `text` looks like; nil when it is not all of the input and its first line,
+    /// unfinished, could tell otherwise.
+    private static func sniffed(from text: UnsafeBufferPointer<UInt8>, isWhole: Bool) -> PointFormat? {
         var scanner = JSONScanner(text)
         switch scanner.peek() {
         case 0x1E:
@@ -44,10 +59,10 @@ public enum PointFormat: String, Sendable, CaseIterable {
         var lineEnd = start
         while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
         let window = UnsafeBufferPointer(rebasing: text[start..<min(lineEnd, start + 4096)])
+        if window.firstRange(of: Array(#""FeatureCollection""#.utf8)) != nil { return .geojson }
+        guard isWhole || lineEnd < text.count else { return nil }
         var rest = JSONScanner(text, position: lineEnd)
-        if window.firstRange(of: Array(#""FeatureCollection""#.utf8)) != nil || rest.peek() == nil {
-            return .geojson
-        }
+        if rest.peek() == nil { return isWhole ? .geojson : nil }
         var firstLine = JSONScanner(UnsafeBufferPointer(rebasing: text[start..<lineEnd]))
         guard (try? firstLine.skipValue(depth: 0)) != nil, firstLine.peek() == nil else { return .geojson }
         return .ndjson
