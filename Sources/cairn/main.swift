@@ -27,6 +27,12 @@ do {
     if code == .success || error is CleanExit {
         Cairn.exit(withError: error)
     }
+    // A mistyped subcommand or a negative number: the cause, not ArgumentParser's view of its consequence.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let mistake = ArgumentMistakes.unknownSubcommand(in: arguments, of: Cairn.self) ?? ArgumentMistakes.negativeNumber(in: arguments) {
+        Terminal.error(mistake)
+        exit(CLIError.Kind.usage.exitCode)
+    }
     // An option's value that is not one (`--zoom 3-1`): the option and why, as every other problem is told.
     if let problem = OptionValueError.underlying(error) {
         Terminal.error(problem.message)

@@ -152,7 +152,17 @@ public final class HTTPFetcher: Sendable {
                 return SourceError("GET \(url): \(error)", kind: .connection)
             }
         }
+        if let error = error as? IOError {
+            // The system's reason and where, not NIO's wording ("connection reset (error set): … (errno: 111)").
+            return SourceError("GET \(url): \(String(cString: strerror(error.errnoCode)).lowercased()): \(hostAndPort(of: url))", kind: .connection)
+        }
         return SourceError("GET \(url): \(error)", kind: .connection)
+    }
+
+    /// `host:port` of `url` (the scheme's port when it names none), as a connection failure names it.
+    private static func hostAndPort(of url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host else { return url }
+        return "\(host):\(components.port ?? (components.scheme == "https" ? 443 : 80))"
     }
 
     /// Closes the connections; the fetcher is not used afterwards.
