@@ -40,8 +40,8 @@ public struct PostgresPointSource: Sendable {
         logger.debug(
             "read PostgreSQL dataset",
             metadata: [
-                "dataset": "\(name)", "points": "\(outcome.points.count)",
-                "invalid": "\(outcome.invalid.count)", "duration": "\(ContinuousClock.now - started)",
+                "dataset": "\(name)", "points": .stringConvertible(outcome.points.count),
+                "invalid": .stringConvertible(outcome.invalid.count), "duration": .stringConvertible(ContinuousClock.now - started),
             ])
         return outcome
     }

@@ -44,8 +44,8 @@ import Testing
                 #expect(try await client.execute(uri: "/boom", method: .get).status == .internalServerError)
                 #expect(try await client.execute(uri: "/nowhere", method: .get).status == .notFound)
             }
-            logger.info("request", metadata: ["cache": "cairn; hit", "method": "GET", "ms": "0.01", "path": "/tiles/7?style=dark",
-                                              "route": "/tiles/{z}", "status": "200"])
+            logger.info("request", metadata: ["cache": "cairn; hit", "method": "GET", "ms": .stringConvertible(0.01), "path": "/tiles/7?style=dark",
+                                              "route": "/tiles/{z}", "status": .stringConvertible(200)])
         }
         try #require(lines.count == 4)
         let time = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /#, ms = #/ ms=\d+\.\d+ /#
@@ -66,19 +66,43 @@ import Testing
             try await Application(router: router).test(.router) { client async throws in
                 #expect(try await client.execute(uri: "/tiles/7?style=dark", method: .get).status == .ok)
             }
-            logger.info("request", metadata: ["cache": "cairn; hit", "method": "GET", "ms": "0.01", "path": "/tiles/7?style=dark",
-                                              "route": "/tiles/{z}", "status": "200"])
+            logger.info("request", metadata: ["cache": "cairn; hit", "method": "GET", "ms": .stringConvertible(0.01), "path": "/tiles/7?style=dark",
+                                              "route": "/tiles/{z}", "status": .stringConvertible(200)])
         }
         try #require(lines.count == 2)
         let objects = try lines.map { line in
-            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "not a JSON object: \(line)")
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
         }
-        #expect(objects[0]["ms"].flatMap(Double.init) != nil)
-        #expect(objects[0]["time"]?.firstMatch(of: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) != nil)
+        #expect((objects[0]["time"] as? String)?.firstMatch(of: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) != nil)
         let request = ["cache": "cairn; hit", "level": "info", "logger": "cairn", "message": "request", "method": "GET",
-                       "path": "/tiles/7?style=dark", "route": "/tiles/{z}", "status": "200"]
-        for object in objects {
-            #expect(object.filter { $0.key != "ms" && $0.key != "time" } == request)
+                       "path": "/tiles/7?style=dark", "route": "/tiles/{z}"]
+        for (index, object) in objects.enumerated() {
+            #expect(object.compactMapValues { $0 as? String }.filter { $0.key != "time" } == request, "line \(index)")
+            #expect(object["status"] as? Int == 200, "line \(index): status is a JSON number: \(lines[index])")
+            #expect(lines[index].firstMatch(of: /"ms":\d+(\.\d+)?[,}]/) != nil, "line \(index): ms is a JSON number: \(lines[index])")
+        }
+    }
+
+    /// Numbers, booleans and durations given as values (`.stringConvertible`) are JSON numbers and
+    /// booleans in a JSON line, a duration its seconds; text stays text. A text line reads the same.
+    @Test func jsonLinesWriteNumbersAndBooleansAsJSON() async throws {
+        for format in LineLogHandler.Format.allCases {
+            let lines = try await Self.lines { output in
+                let logger = Logger(label: "cairn") { LineLogHandler(label: $0, level: .info, format: format, output: output) }
+                logger.info("dataset loaded", metadata: ["dataset": "cities", "points": .stringConvertible(25_000), "changed": .stringConvertible(true),
+                                                         "duration": .stringConvertible(Duration.milliseconds(240)), "share": .stringConvertible(0.4),
+                                                         "version": "0123"])
+            }
+            try #require(lines.count == 1)
+            switch format {
+            case .json:
+                let line = lines[0]
+                for field in [#""points":25000"#, #""changed":true"#, #""duration":0.24"#, #""share":0.4"#, #""version":"0123""#, #""dataset":"cities""#] {
+                    #expect(line.contains(field + ",") || line.contains(field + "}"), "\(field) in \(line)")
+                }
+            case .text:
+                #expect(lines[0].hasSuffix(#"info dataset loaded changed=true dataset=cities duration=0.24 points=25000 share=0.4 version=0123"#), "\(lines[0])")
+            }
         }
     }
 

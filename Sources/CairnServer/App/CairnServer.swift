@@ -184,7 +184,7 @@ public struct CairnServer: Sendable {
         }
         if watch.cutOff > 0 {
             logger.warning("shutdown_grace exceeded: requests cut off",
-                           metadata: ["requests": "\(watch.cutOff)", "grace_seconds": "\(config.server.shutdownGrace)"])
+                           metadata: ["requests": .stringConvertible(watch.cutOff), "grace_seconds": .stringConvertible(config.server.shutdownGrace)])
         }
         await close()
     }

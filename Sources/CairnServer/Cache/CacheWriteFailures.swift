@@ -31,7 +31,7 @@ final class CacheWriteFailures: Sendable {
         }
         guard let failures else { return }
         logger.warning("cannot store in the disk cache; serving without storing",
-                       metadata: ["error": "\(error)", "path": "\(path)", "failures": "\(failures)",
-                                  "next_warning_in_seconds": "\(Int(interval))"])
+                       metadata: ["error": "\(error)", "path": "\(path)", "failures": .stringConvertible(failures),
+                                  "next_warning_in_seconds": .stringConvertible(Int(interval))])
     }
 }

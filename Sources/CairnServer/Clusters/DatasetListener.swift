@@ -62,7 +62,7 @@ struct DatasetListener: Sendable {
                 if wasListening { backoff.reset() }
                 let delay = backoff.next()
                 logger.warning(wasListening ? "dataset listening connection dropped; reconnecting" : "dataset cannot listen; retrying",
-                               metadata: ["dataset": "\(name)", "channel": "\(notifications.channel)", "error": "\(error)", "retry_in": "\(delay)"])
+                               metadata: ["dataset": "\(name)", "channel": "\(notifications.channel)", "error": "\(error)", "retry_in": .stringConvertible(delay)])
                 dropped = true
                 do { try await service.clock.sleep(for: delay) } catch { return }
             }

@@ -78,8 +78,9 @@ final class DatasetService: Sendable {
         metrics.datasetLoaded(dataset.name, points: index.pointCount)
         let elapsed = timer.now - started
         logger.info("dataset loaded", metadata: [
-            "dataset": "\(dataset.name)", "points": "\(index.pointCount)", "clusters": "\(index.clusterTotal)",
-            "invalid": "\(invalid.count)", "version": "\(version)", "changed": "\(changed)", "duration": "\(elapsed)",
+            "dataset": "\(dataset.name)", "points": .stringConvertible(index.pointCount), "clusters": .stringConvertible(index.clusterTotal),
+            "invalid": .stringConvertible(invalid.count), "version": "\(version)", "changed": .stringConvertible(changed),
+            "duration": .stringConvertible(elapsed),
         ])
     }
 

@@ -2,15 +2,16 @@ import Foundation
 import Logging
 
 /// swift-log output on stderr, one line per event: `2026-11-22T08:00:00.123Z info request method=GET …`
-/// as text, or a JSON object per line (`--log-format json`) for log shippers. Lines below `notice`
+/// as text, or a JSON object per line (`--log-format json`) for log shippers, numbers and booleans
+/// as JSON numbers and booleans (``LogValue``). Lines below `notice`
 /// (the request log) are written in batches off the threads that log them (``LogOutput``).
 public struct LineLogHandler: LogHandler {
     public enum Format: String, Sendable, CaseIterable {
         case text, json
     }
 
-    /// A line's fields: keys and values as text, in key order.
-    typealias Fields = [(key: String, value: String)]
+    /// A line's fields: keys and values (text, numbers, booleans), in key order.
+    typealias Fields = [(key: String, value: LogValue)]
 
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
@@ -35,11 +36,11 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let fields = (event.metadata ?? [:]).map { (key: $0.key, value: "\($0.value)") }.sorted { $0.key < $1.key }
+        let fields = (event.metadata ?? [:]).map { (key: $0.key, value: LogValue($0.value)) }.sorted { $0.key < $1.key }
         log(level: event.level, message: event.message.description, fields: fields)
     }
 
-    /// Logs a line whose fields are already text in key order, without a `Logger.Metadata` on the way
+    /// Logs a line whose fields are already values in key order, without a `Logger.Metadata` on the way
     /// (the request log, ``RequestRecord``); this handler's own metadata joins them.
     func log(level: Logger.Level, message: String, fields: Fields) {
         let fields = metadata.isEmpty ? fields : Self.merged(metadata, fields)
@@ -56,11 +57,11 @@ public struct LineLogHandler: LogHandler {
                     bytes.append(UInt8(ascii: " "))
                     bytes.append(contentsOf: field.key.utf8)
                     bytes.append(UInt8(ascii: "="))
-                    Self.appendQuoted(field.value, to: &bytes)
+                    Self.appendQuoted(field.value.text, to: &bytes)
                 }
             }
         case .json:
-            var object = [String: String](fields, uniquingKeysWith: { $1 })
+            var object = [String: Any](fields.map { ($0.key, $0.value.json) }, uniquingKeysWith: { $1 })
             object["time"] = LogTime.now() + "Z"
             object["level"] = level.rawValue
             object["message"] = message
@@ -72,7 +73,7 @@ public struct LineLogHandler: LogHandler {
 
     /// The handler's metadata and a line's fields (which win), in key order.
     private static func merged(_ metadata: Logger.Metadata, _ fields: Fields) -> Fields {
-        var all = metadata.mapValues { "\($0)" }
+        var all = metadata.mapValues(LogValue.init)
         for field in fields { all[field.key] = field.value }
         return all.map { (key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
     }

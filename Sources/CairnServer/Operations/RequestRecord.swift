@@ -12,7 +12,7 @@ struct RequestRecord: Sendable {
     /// per cent of a cached hit's work when nothing is logged.
     private let loggedLevel: Logger.Level
     /// The logger's handler when it is Cairn's own (`cairn serve`'s): the line goes to it with its
-    /// fields as text in key order, without a `Logger.Metadata` dictionary on the way.
+    /// fields as values in key order, without a `Logger.Metadata` dictionary on the way.
     private let lines: LineLogHandler?
 
     init(metrics: ServerMetrics, logger: Logger) {
@@ -40,17 +40,17 @@ struct RequestRecord: Sendable {
         // In key order.
         var fields: LineLogHandler.Fields = []
         fields.reserveCapacity(7)
-        if let cacheStatus { fields.append(("cache", cacheStatus)) }
-        if let failure, status >= 500 { fields.append(("error", String(String(describing: failure).prefix(500)))) }
-        fields.append(("method", method.rawValue))
-        fields.append(("ms", "\((milliseconds * 100).rounded() / 100)"))
-        fields.append(("path", target.utf8.count <= 300 ? target : String(target.prefix(300))))
-        fields.append(("route", route))
-        fields.append(("status", String(status)))
+        if let cacheStatus { fields.append(("cache", .text(cacheStatus))) }
+        if let failure, status >= 500 { fields.append(("error", .text(String(String(describing: failure).prefix(500))))) }
+        fields.append(("method", .text(method.rawValue)))
+        fields.append(("ms", .number((milliseconds * 100).rounded() / 100)))
+        fields.append(("path", .text(target.utf8.count <= 300 ? target : String(target.prefix(300)))))
+        fields.append(("route", .text(route)))
+        fields.append(("status", .integer(status)))
         if let lines {
             lines.log(level: level, message: "request", fields: fields)
         } else {
-            logger.log(level: level, "request", metadata: Logger.Metadata(uniqueKeysWithValues: fields.map { ($0.key, .string($0.value)) }))
+            logger.log(level: level, "request", metadata: Logger.Metadata(uniqueKeysWithValues: fields.map { ($0.key, $0.value.metadata) }))
         }
     }
 }
