@@ -9,9 +9,8 @@ import NIOPosix
 /// loop) rather than per answer: the `Date` of the current second is one shared, locked value
 /// (``DateHeader``), which both event loops reading it for every answer made them wait on each other.
 final class AnswerTail {
-    private var second = 0
-    private var lane: ObjectIdentifier?
-    private var lines = ByteBuffer()
+    /// One stored value, read once per answer (each access to a class's variable is checked for exclusivity).
+    private var made: (second: Int, lane: ObjectIdentifier?, lines: ByteBuffer) = (0, nil, ByteBuffer())
 
     /// Each thread reads and writes only its own value: the variable is shared, its values are not.
     nonisolated(unsafe) private static let perThread = ThreadSpecificVariable<AnswerTail>()
@@ -26,13 +25,14 @@ final class AnswerTail {
             perThread.currentValue = tail
         }
         let now = Int(Date().timeIntervalSince1970.rounded(.down))
-        if now != tail.second || tail.lane != lane {
-            var fields = HTTPFields()
-            if let cors { CORS.append(cors, to: &fields) }
-            fields.append(.date, DateHeader.now())
-            fields.append(.server, CairnServer.serverName)
-            (tail.second, tail.lane, tail.lines) = (now, lane, HeadBytes.lines(fields))
-        }
-        return tail.lines
+        let made = tail.made
+        if now == made.second && made.lane == lane { return made.lines }
+        var fields = HTTPFields()
+        if let cors { CORS.append(cors, to: &fields) }
+        fields.append(.date, DateHeader.now())
+        fields.append(.server, CairnServer.serverName)
+        let lines = HeadBytes.lines(fields)
+        tail.made = (now, lane, lines)
+        return lines
     }
 }

@@ -72,21 +72,23 @@ final class HotLane: Sendable {
     /// The segments of `path` after its leading `/`, nil when it has an empty one (the router's
     /// matching of those is its own).
     private static func segments(of path: Substring) -> ArraySlice<Substring>? {
-        var segments: [Substring] = []
-        segments.reserveCapacity(8)
+        let utf8 = path.utf8
         let slash = UInt8(ascii: "/")
-        guard path.utf8.first == slash else { return nil }
-        var start = path.utf8.index(after: path.startIndex), index = start
-        while index < path.endIndex {
-            if path.utf8[index] == slash {
-                guard index > start else { return nil }
-                segments.append(path[start..<index])
-                start = path.utf8.index(after: index)
-            }
-            index = path.utf8.index(after: index)
+        // Slash offsets found in the contiguous bytes, then the segments made by index.
+        let offsets: [Int]? = utf8.withContiguousStorageIfAvailable { bytes in
+            var offsets: [Int] = []
+            offsets.reserveCapacity(8)
+            for (offset, byte) in bytes.enumerated() where byte == slash { offsets.append(offset) }
+            return offsets
         }
-        guard index > start else { return nil }
-        segments.append(path[start..<index])
+        guard let offsets, offsets.first == 0 else { return nil }
+        var segments: [Substring] = []
+        segments.reserveCapacity(offsets.count)
+        for (number, offset) in offsets.enumerated() {
+            let end = number + 1 < offsets.count ? offsets[number + 1] : utf8.count
+            guard end > offset + 1 else { return nil }
+            segments.append(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: offset + 1)..<utf8.index(utf8.startIndex, offsetBy: end)]))
+        }
         return segments[...]
     }
 
