@@ -4,7 +4,8 @@ import TestTier
 import TestUpstream
 
 /// The disk cache stays within `cache.max_size` (tiles plus their `.meta` files) by evicting the
-/// least recently used tiles, and survives a restart.
+/// least recently used tiles, and survives a restart. The server in process but for the restart
+/// (a real process's exit and start); the upstream a socket.
 @Suite(.process) struct EvictionTests {
     /// The z3 tiles the corpus has, in a fixed order.
     private let tiles: [(x: Int, y: Int)] = (0..<8).flatMap { x in (0..<8).map { (x: x, y: $0) } }
@@ -14,47 +15,49 @@ import TestUpstream
     /// holds is what the server serves from.
     private let diskOnly = "cache: {max_size: 30kB, memory_items: 0}"
 
-    @Test func theCacheStaysUnderItsSizeAndForgetsTheOldestTiles() throws {
+    @Test func theCacheStaysUnderItsSizeAndForgetsTheOldestTiles() async throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
         defer { upstream.stop() }
-        let server = try ServerProcess(config: TestConfig.world(upstream, sections: diskOnly))
-        let corpusBytes = tiles.reduce(0) { $0 + FixtureTiles.bytes(3, $1.x, $1.y).count }
-        #expect(corpusBytes > 3 * 30_000)  // far more than fits
-        for tile in tiles {
-            let answer = try server.request("/tiles/world/3/\(tile.x)/\(tile.y).png")
-            #expect(answer.status == 200)
-            #expect(totalSize(under: server.cacheDirectory) <= 30_000, "after 3/\(tile.x)/\(tile.y)")
+        try await InProcessServer.with(config: TestConfig.world(upstream, sections: diskOnly)) { server throws in
+            let corpusBytes = tiles.reduce(0) { $0 + FixtureTiles.bytes(3, $1.x, $1.y).count }
+            #expect(corpusBytes > 3 * 30_000)  // far more than fits
+            for tile in tiles {
+                let answer = try await server.request("/tiles/world/3/\(tile.x)/\(tile.y).png")
+                #expect(answer.status == 200)
+                #expect(totalSize(under: server.cacheDirectory) <= 30_000, "after 3/\(tile.x)/\(tile.y)")
+            }
+            let cached = files(under: server.cacheDirectory)
+            let last = tiles.last!, first = tiles.first!
+            #expect(cached.contains("world/3/\(last.x)/\(last.y).png") && cached.contains("world/3/\(last.x)/\(last.y).png.meta"))
+            #expect(!cached.contains("world/3/\(first.x)/\(first.y).png") && !cached.contains("world/3/\(first.x)/\(first.y).png.meta"))
+            // Every tile left has its metadata, and the other way round.
+            let tilesLeft = cached.filter { !$0.hasSuffix(".meta") }
+            #expect(Set(cached.filter { $0.hasSuffix(".meta") }) == Set(tilesLeft.map { $0 + ".meta" }))
+            #expect(tilesLeft.count >= 3 && tilesLeft.count < tiles.count / 2)
+
+            let evictions = try #require(try await server.metric("cairn_cache_evictions_total"))
+            #expect(Int(evictions) == tiles.count - tilesLeft.count)
+            #expect(try await server.metric("cairn_cache_bytes") == Double(totalSize(under: server.cacheDirectory)))
+            #expect(try await server.metric("cairn_cache_tiles") == Double(tilesLeft.count))
+
+            let again = try await server.request("/tiles/world/3/\(first.x)/\(first.y).png")
+            #expect(again.header("Cache-Status") == "cairn; fwd=miss; stored")
+            #expect(upstream.requests(for: "/3/\(first.x)/\(first.y).png") == 2)
         }
-        let cached = files(under: server.cacheDirectory)
-        let last = tiles.last!, first = tiles.first!
-        #expect(cached.contains("world/3/\(last.x)/\(last.y).png") && cached.contains("world/3/\(last.x)/\(last.y).png.meta"))
-        #expect(!cached.contains("world/3/\(first.x)/\(first.y).png") && !cached.contains("world/3/\(first.x)/\(first.y).png.meta"))
-        // Every tile left has its metadata, and the other way round.
-        let tilesLeft = cached.filter { !$0.hasSuffix(".meta") }
-        #expect(Set(cached.filter { $0.hasSuffix(".meta") }) == Set(tilesLeft.map { $0 + ".meta" }))
-        #expect(tilesLeft.count >= 3 && tilesLeft.count < tiles.count / 2)
-
-        let evictions = try #require(try server.metric("cairn_cache_evictions_total"))
-        #expect(Int(evictions) == tiles.count - tilesLeft.count)
-        #expect(try server.metric("cairn_cache_bytes") == Double(totalSize(under: server.cacheDirectory)))
-        #expect(try server.metric("cairn_cache_tiles") == Double(tilesLeft.count))
-
-        let again = try server.request("/tiles/world/3/\(first.x)/\(first.y).png")
-        #expect(again.header("Cache-Status") == "cairn; fwd=miss; stored")
-        #expect(upstream.requests(for: "/3/\(first.x)/\(first.y).png") == 2)
     }
 
-    @Test func readingATileKeepsItFromBeingEvicted() throws {
+    @Test func readingATileKeepsItFromBeingEvicted() async throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
         defer { upstream.stop() }
-        let server = try ServerProcess(config: TestConfig.world(upstream, sections: diskOnly))
-        let favourite = tiles[0]
-        for tile in tiles {
-            #expect(try server.request("/tiles/world/3/\(tile.x)/\(tile.y).png").status == 200)
-            #expect(try server.request("/tiles/world/3/\(favourite.x)/\(favourite.y).png").header("Cache-Status") == "cairn; hit")
+        try await InProcessServer.with(config: TestConfig.world(upstream, sections: diskOnly)) { server throws in
+            let favourite = tiles[0]
+            for tile in tiles {
+                #expect(try await server.request("/tiles/world/3/\(tile.x)/\(tile.y).png").status == 200)
+                #expect(try await server.request("/tiles/world/3/\(favourite.x)/\(favourite.y).png").header("Cache-Status") == "cairn; hit")
+            }
+            #expect(upstream.requests(for: "/3/\(favourite.x)/\(favourite.y).png") == 1)
+            #expect(files(under: server.cacheDirectory).contains("world/3/\(favourite.x)/\(favourite.y).png"))
         }
-        #expect(upstream.requests(for: "/3/\(favourite.x)/\(favourite.y).png") == 1)
-        #expect(files(under: server.cacheDirectory).contains("world/3/\(favourite.x)/\(favourite.y).png"))
     }
 
     /// A tile the disk has evicted while a copy stays in memory: once that copy is stale and the
@@ -68,7 +71,7 @@ import TestUpstream
             return reply
         }
         defer { upstream.stop() }
-        try await InProcessServer.with(config: TestConfig.world(upstream, sections: "cache: {max_size: 30kB}")) { server in
+        try await InProcessServer.with(config: TestConfig.world(upstream, sections: "cache: {max_size: 30kB}")) { server throws in
             let first = tiles[0]
             for tile in tiles { #expect(try await server.request("/tiles/world/3/\(tile.x)/\(tile.y).png").status == 200) }
             #expect(!files(under: server.cacheDirectory).contains("world/3/\(first.x)/\(first.y).png"))
