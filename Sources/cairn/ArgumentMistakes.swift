@@ -27,7 +27,9 @@ enum ArgumentMistakes {
     /// "'-3': a negative number is not taken here" when an argument is one: ArgumentParser reads it
     /// as an option, so what it says about it names the wrong cause.
     static func negativeNumber(in arguments: [String]) -> String? {
-        guard let number = arguments.first(where: { $0.count > 1 && $0.hasPrefix("-") && Double($0) != nil }) else { return nil }
+        // After `--` a negative number is an argument, and what is wrong with it is the command's to say.
+        let options = arguments.prefix { $0 != "--" }
+        guard let number = options.first(where: { $0.count > 1 && $0.hasPrefix("-") && Double($0) != nil }) else { return nil }
         return "'\(number)': a negative number is not taken here (counts, sizes and zooms are 0 or more)"
     }
 

@@ -28,7 +28,7 @@ extension Cairn {
         func run() async throws {
             try global.configureFonts()
             let style = try look.resolvedStyle()
-            let format = look.resolvedFormat(output: output)
+            let format = try look.resolvedFormat(output: output)
             let badge: any DrawableBadge = if let breakdown = try parts.resolvedParts() {
                 try style.layout(for: count, label: look.label, parts: breakdown, look: parts.resolvedLook)
             } else {

@@ -39,12 +39,9 @@ struct BadgeOptions: ParsableArguments {
         }
     }
 
-    /// `--format`, else the output's extension, else PNG.
-    func resolvedFormat(output: String?) -> BadgeOutputFormat {
-        if let format { return format }
-        if let output, let inferred = BadgeOutputFormat(rawValue: (output as NSString).pathExtension.lowercased()) {
-            return inferred
-        }
-        return .png
+    /// `--format`, else the output's extension (one of png, svg, pdf), else PNG.
+    func resolvedFormat(output: String?) throws(CLIError) -> BadgeOutputFormat {
+        let named = try OutputFile.format(of: output, names: ".png, .svg, .pdf") { BadgeOutputFormat(rawValue: $0) }
+        return format ?? named ?? .png
     }
 }

@@ -86,7 +86,7 @@ extension Cairn {
         }
 
         private func writeFiles(counts: [Int], style: BadgeStyle) throws {
-            let format = look.resolvedFormat(output: nil)
+            let format = try look.resolvedFormat(output: nil)
             let scale = look.scale
             let label = look.label
             let progress = Progress(total: counts.count, noun: "badges", quiet: global.quiet)

@@ -29,6 +29,7 @@ extension Cairn {
 
         func run() async throws {
             try global.configureFonts()
+            _ = try OutputFile.format(of: output, names: ".png") { $0 == "png" ? $0 : nil }
             var thumbnail = Markers.Card.Thumbnail.none
             if let image {
                 let loaded = Markers.Card.Thumbnail.load(path: image)

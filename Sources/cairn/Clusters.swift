@@ -1,6 +1,7 @@
 import ArgumentParser
 import Clusters
 import Foundation
+import Tiles
 
 extension Cairn {
     /// `cairn clusters POINTS`: cluster a points file and query it like supercluster.
@@ -75,7 +76,9 @@ extension Cairn {
             }
             if bbox != nil, zoom == nil { throw ValidationError("--bbox needs --zoom") }
             if let zoom {
-                guard let value = Double(zoom), value.isFinite, value >= 0 else { throw ValidationError("--zoom must be 0 or more (got \(zoom))") }
+                guard let value = Double(zoom), value.isFinite, (0...Double(TileID.maximumZoom)).contains(value) else {
+                    throw ValidationError("--zoom must be from 0 to \(TileID.maximumZoom) (got \(zoom))")
+                }
             }
             guard limit >= 1 else { throw ValidationError("--limit must be 1 or more (got \(limit))") }
             guard offset >= 0 else { throw ValidationError("--offset must not be negative (got \(offset))") }

@@ -55,7 +55,7 @@ extension Cairn {
             let tileID = try resolvedTile()
             let name = input ?? "-"
             let bytes = try await ArchiveInput.isArchive(name) ? ArchiveInput.tile(tileID, from: name) : Array(InputFile.read(name))
-            let processor = TileProcessor(chain: renderers, encoder: encoder(), recode: recode)
+            let processor = TileProcessor(chain: renderers, encoder: try encoder(), recode: recode)
             let result: (bytes: [UInt8], format: ImageFormat)
             do {
                 result = try processor.process(bytes, tile: tileID)
@@ -76,9 +76,9 @@ extension Cairn {
         }
 
         /// The output encoder from --format / the output extension / --quality; nil keeps the input's format.
-        private func encoder() -> ImageEncoder? {
-            let extensionFormat = output.flatMap { ImageFormat(fileExtension: ($0 as NSString).pathExtension) }
-            guard let chosen = format ?? extensionFormat else { return nil }
+        private func encoder() throws(CLIError) -> ImageEncoder? {
+            let named = try OutputFile.imageFormat(of: output)
+            guard let chosen = format ?? named else { return nil }
             switch chosen {
             case .png: return .png(PNGEncoder())
             case .jpeg: return .jpeg(quality: quality ?? 85)

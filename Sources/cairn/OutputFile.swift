@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Tiles
 
@@ -13,6 +14,24 @@ enum OutputFile {
             return
         }
         try writeAtomically(bytes, to: path)
+    }
+
+    /// The format the extension of `-o PATH` names (`parse` reads it, lower-cased); nil for stdout
+    /// or a name without an extension. An extension that names no format the command writes is a
+    /// usage error listing them (`names`), so a `.gif` never gets PNG bytes.
+    static func format<Format>(of path: String?, names: String, _ parse: (String) -> Format?) throws(CLIError) -> Format? {
+        guard let path, path != "-" else { return nil }
+        let pathExtension = (path as NSString).pathExtension.lowercased()
+        guard !pathExtension.isEmpty else { return nil }
+        guard let format = parse(pathExtension) else {
+            throw CLIError.usage("-o \(path): .\(pathExtension) is not a format this command writes (\(names))")
+        }
+        return format
+    }
+
+    /// The raster format `-o PATH` names: png, jpg/jpeg or webp (see ``format(of:names:_:)``).
+    static func imageFormat(of path: String?) throws(CLIError) -> ImageFormat? {
+        try format(of: path, names: ".png, .jpg, .jpeg, .webp", ImageFormat.init(fileExtension:))
     }
 
     /// Writes `bytes` to `path` whole or not at all (see `AtomicFile`).

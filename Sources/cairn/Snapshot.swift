@@ -116,7 +116,8 @@ extension Cairn {
                                                  categories: pointOptions.categories == nil ? nil : CategoryStyle())
                 clusterLayer = (try pointOptions.index(of: clusters), overlay)
             }
-            let chosen = format ?? output.flatMap { ImageFormat(fileExtension: ($0 as NSString).pathExtension.lowercased()) } ?? .png
+            let named = try OutputFile.imageFormat(of: output)
+            let chosen = format ?? named ?? .png
             let frameSources = animation.sources(source: source)
             let option = frameSources == nil ? "--source" : animation.option
             // Frames one after the other: each is a whole picture, stitched from the same view.

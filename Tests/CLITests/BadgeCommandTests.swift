@@ -54,7 +54,7 @@ import Testing
         (["badge", "5", "--style", "/nonexistent/s.yml"], "/nonexistent/s.yml: cannot read the file"),
         (["badge", "5", "--fonts", "/nonexistent"], "fonts directory '/nonexistent' does not exist"),
         (["badge"], "missing expected argument"),
-        (["frobnicate"], "unexpected argument"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
     ])
     func badUsageExits64WithOneErrorLine(arguments: [String], message: String) throws {
         let run = try Cairn.run(arguments)
