@@ -71,6 +71,12 @@ public final class Context {
         cairo_close_path(handle)
     }
 
+    /// An arc of a circle from angle `start` to `end` (radians, clockwise from +x as y grows down),
+    /// joined by a line to the current point if there is one.
+    public func arc(center: Point, radius: Double, from start: Double, to end: Double) {
+        cairo_arc(handle, center.x, center.y, radius, start, end)
+    }
+
     /// A rectangle with circular corners of `radius` (clamped to half the shorter side).
     public func roundedRectangle(_ r: Rect, radius: Double) {
         let radius = max(0, min(radius, r.width / 2, r.height / 2))

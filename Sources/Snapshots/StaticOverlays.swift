@@ -77,21 +77,23 @@ public struct StaticOverlays: Sendable, Equatable {
         try context.checkStatus("drawing pins")
     }
 
-    /// A map pin 20 × 30 points: a round head over a point, white-rimmed, with a white dot.
+    /// A map pin 20 × 30 points: a teardrop (a round head whose sides run straight to the tip, one
+    /// path), white-rimmed by one stroke, with a white dot.
     static func drawPin(in context: Context, tip: Point, color: Color, scale: Double) {
-        let radius = 10 * scale, headY = tip.y - 20 * scale
+        let radius = 10 * scale, head = Point(x: tip.x, y: tip.y - 20 * scale)
+        // The sides touch the head where the radius meets them at a right angle: `spread` either
+        // side of straight down.
+        let spread = acos(radius / (tip.y - head.y))
         context.newPath()
         context.move(to: tip)
-        context.line(to: Point(x: tip.x - radius * 0.8, y: headY + radius * 0.6))
-        context.line(to: Point(x: tip.x + radius * 0.8, y: headY + radius * 0.6))
+        context.arc(center: head, radius: radius, from: .pi / 2 + spread, to: 2 * .pi + .pi / 2 - spread)
         context.closePath()
-        context.circle(center: Point(x: tip.x, y: headY), radius: radius)
         context.setColor(color)
         context.fill(preserve: true)
         context.setColor(.white)
         context.stroke(width: 1.5 * scale)
         context.newPath()
-        context.circle(center: Point(x: tip.x, y: headY), radius: radius * 0.38)
+        context.circle(center: head, radius: radius * 0.38)
         context.setColor(.white)
         context.fill()
     }

@@ -65,6 +65,28 @@ import Testing
         }
     }
 
+    /// A pin is one teardrop, stroked once: from just above its tip to its white dot, the column
+    /// through it is the pin's colour (no white band where a triangle met a circle), at @1x and @2x.
+    @Test(arguments: [1, 2])
+    func aPinIsOneTeardropWithoutABand(scale: Int) async throws {
+        try await InProcessServer.with(config: Self.config()) { server throws in
+            let (longitude, latitude, zoom, width, height) = (10.0, 50.0, 4, 200, 150)
+            let suffix = scale == 2 ? "@2x" : ""
+            let picture = try await image(server, "/static/world/\(longitude),\(latitude),\(zoom)/\(width)x\(height)\(suffix).png?attribution=false&markers=\(longitude),\(latitude),0000ff")
+            // The tip is on the centre of the picture; the head's centre 20 points above it, its white dot 3.8 points across.
+            let tip = (x: width * scale / 2, y: height * scale / 2)
+            var white: [Int] = []
+            for rise in (5 * scale)...(16 * scale) {
+                let pixel = picture.pixel(x: tip.x, y: tip.y - rise)
+                #expect(pixel.b > 200 && pixel.r < 60 && pixel.g < 60, "@\(scale)x, \(rise) px above the tip: \(pixel)")
+                if pixel.r > 200 && pixel.g > 200 { white.append(rise) }
+            }
+            #expect(white.isEmpty, "@\(scale)x: white across the pin \(white) px above the tip")
+            let rim = picture.pixel(x: tip.x, y: tip.y - 30 * scale)
+            #expect(rim.r > 150 && rim.g > 150 && rim.b > 150, "@\(scale)x: the white rim at the top of the head: \(rim)")
+        }
+    }
+
     @Test func pinsPathsAndClustersLandWhereTheyBelong() async throws {
         try await InProcessServer.with(config: Self.config(cities: true)) { server throws in
             let (longitude, latitude, zoom, width, height) = (10.0, 50.0, 4, 400, 300)
