@@ -37,6 +37,7 @@ extension Cairn {
 
         func run() async throws {
             let outPath = paths.last!
+            if !ArchiveInput.isArchive(outPath) { try OutputFile.requireTileDirectory(outPath, option: "") }
             var inputs: [TileArchive] = []
             for path in paths.dropLast() {
                 do { inputs.append(try TileArchive(path: path)) } catch { throw CLIError.source(error, location: path) }

@@ -34,6 +34,17 @@ enum OutputFile {
         try format(of: path, names: ".png, .jpg, .jpeg, .webp", ImageFormat.init(fileExtension:))
     }
 
+    /// Checks that `path`, given where tiles go (`render --out`, `convert`'s output) and not naming
+    /// an archive, can be taken for a directory: a name with an extension (`x.zip`) is refused rather
+    /// than made a directory, unless it is one already or ends with `/`.
+    static func requireTileDirectory(_ path: String, option: String) throws(CLIError) {
+        let pathExtension = (path as NSString).pathExtension
+        var isDirectory: ObjCBool = false
+        guard !pathExtension.isEmpty, !path.hasSuffix("/"),
+              !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) else { return }
+        throw CLIError.usage("\(option)\(path): .\(pathExtension) is not a tile output (a directory, FILE.mbtiles or FILE.pmtiles; a directory whose name has a dot is written DIR.NAME/)")
+    }
+
     /// Writes `bytes` to `path` whole or not at all (see `AtomicFile`).
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         do {

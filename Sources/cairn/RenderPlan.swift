@@ -76,7 +76,9 @@ struct RenderPlan {
         case "-": output = .stdout
         case let path? where path.hasSuffix(".mbtiles"): output = .mbtiles(path)
         case let path? where path.hasSuffix(".pmtiles"): output = .pmtiles(path)
-        case let path?: output = .directory(path)
+        case let path?:
+            try OutputFile.requireTileDirectory(path, option: "--out ")
+            output = .directory(path)
         }
     }
 
