@@ -100,8 +100,16 @@ public enum FontLibrary {
               <alias binding="strong"><family>sans-serif</family><prefer><family>\(defaultFamily)</family></prefer></alias>
               <alias><family>\(defaultFamily)</family>
                 <default><family>Droid Sans Fallback</family><family>Noto Sans CJK SC</family></default></alias>
+              <match target="font">
+                <test name="weight" compare="less_eq"><const>medium</const></test>
+                <test target="pattern" name="weight" compare="more_eq"><const>bold</const></test>
+                <edit name="embolden" mode="assign"><bool>true</bool></edit>
+                <edit name="weight" mode="assign"><const>bold</const></edit>
+              </match>
             </fontconfig>
             """
+        // The match rule is fontconfig's own synthetic bold (90-synthetic.conf): bold asked of a font
+        // without a bold face (the CJK fallback) is drawn emboldened, as browsers do, not regular.
         // Any fontconfig user in the process (Pango initialises it on a thread of its own) reads this file,
         // not the system's configuration.
         let file = cache + "/cairn-fonts.conf"

@@ -88,6 +88,36 @@ import Testing
         #expect(a.withPixels { p, _ in Array(p) } == b.withPixels { p, _ in Array(p) })
     }
 
+    /// A CJK title is bold like a Latin one although the fallback font has no bold face: its
+    /// strokes are emboldened. The horizontal stroke of "一" is measured (its darkness summed down
+    /// the middle column, in pixels) in a card's title and in the same text set regular.
+    @Test func aCJKTitleIsBoldToo() throws {
+        let card = try Card(title: "一").render(scale: 4)
+        let regular = try Surface(width: card.width, height: card.height)
+        let context = Context(regular)
+        context.setColor(.white)
+        context.paint()
+        context.scale(4, 4)
+        try TextLayout("一", font: Font(size: 14)).draw(in: context, at: Point(x: 20, y: 20), color: CardTheme.light.title)
+        let bold = strokeWidth(card), plain = strokeWidth(regular)
+        #expect(plain > 2 && bold > plain + 1.5, "the title's stroke is \(bold) px, the regular one \(plain) px (at 4x)")
+    }
+
+    /// The thickness in pixels of the darkest column's ink: the darkness of its pixels summed.
+    private func strokeWidth(_ image: Surface) -> Double {
+        var widest = 0.0
+        for x in 0..<image.width {
+            var width = 0.0
+            for y in 0..<image.height {
+                let p = image.pixel(x: x, y: y)
+                guard p.a > 250 else { continue }
+                width += Double(255 - Int(min(p.r, p.g, p.b))) / 255
+            }
+            widest = max(widest, width)
+        }
+        return widest
+    }
+
     private func inkedPixels(_ image: Surface, x: Range<Int>, y: Range<Int>, darkerThan level: Int) -> Int {
         var count = 0
         for yy in y { for xx in x {
