@@ -114,6 +114,10 @@ private struct GeoJSONTextReader {
         var layout = FeatureLayout()
         while true {
             number += 1
+            if let more = readFitted(&layout) {
+                if !more { return }
+                continue
+            }
             let element = try step { scanner throws(JSONSyntaxError) -> Element in
                 scanner.skipWhitespace()
                 let start = scanner.position
@@ -138,6 +142,21 @@ private struct GeoJSONTextReader {
             }
             if try !separator(closing: UInt8(ascii: "]"), expected: "',' or ']' after an array element") { return }
         }
+    }
+
+    /// Reads the feature at the cursor and the `,` (true) or `]` (false) after it when the
+    /// layout fits it and the window holds both: the way most features are read, without a
+    /// ``step(_:)`` each. Nil, reading nothing, when not.
+    @inline(__always)
+    private mutating func readFitted(_ layout: inout FeatureLayout) -> Bool? {
+        var scanner = JSONScanner(text, position: position)
+        scanner.skipWhitespace()
+        guard layout.fits(&scanner) else { return nil }
+        let separator = scanner.peek()
+        guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]") else { return nil }
+        layout.add(to: &collector, in: text, consumed: window.origin + scanner.position)
+        position = scanner.position + 1
+        return separator == UInt8(ascii: ",")
     }
 
     /// Reads the `,` (true) or the `closing` bracket (false) after a member or element.
