@@ -94,6 +94,9 @@ import TestTier
             let cluster = try #require(try GeoFeature.collection(try await server.request("/clusters/cities?zoom=2").body).first { $0.isCluster }?.clusterID)
             let cases: [(String, Int)] = [
                 ("/clusters/nowhere?zoom=3", 404),
+                ("/clusters/nowhere", 404),  // an unknown dataset before a missing zoom
+                ("/clusters/nowhere?zoom=x&bbox=a", 404),
+                ("/clusters/nowhere/abc/children", 404),  // before a bad cluster id
                 ("/clusters/nowhere/\(cluster)/children", 404),
                 ("/clusters/nowhere/3/4/2.mvt", 404),
                 ("/clusters/nowhere/3/4/2.png", 404),

@@ -50,6 +50,8 @@ struct ClusterService: Sendable {
 
     /// `GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z[&filter=]`.
     func clusters(_ name: String, query: [String: String], request: Request) async throws -> Response {
+        // An unknown dataset is a 404 before anything about the query is a 400.
+        _ = try dataset(name)
         let (box, zoom) = try ClusterQuery.region(query)
         let (_, view) = try await view(name, query: query)
         return json(view, request: request, tag: "c|\(box)|\(zoom)") {
@@ -59,6 +61,7 @@ struct ClusterService: Sendable {
 
     /// `GET /clusters/{dataset}/{id}/children|leaves|expansion-zoom[?filter=]`.
     func cluster(_ name: String, id idText: String, what: String, query: [String: String], request: Request) async throws -> Response {
+        _ = try dataset(name)
         let id = try ClusterQuery.clusterID(idText)
         let (_, snapshot) = try await view(name, query: query)
         let index = snapshot.index
