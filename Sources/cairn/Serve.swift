@@ -12,11 +12,25 @@ extension Cairn {
         static let configuration = CommandConfiguration(
             abstract: "Serve tiles through their chains, cluster badges and cards over HTTP.",
             discussion: """
-                Routes: GET /tiles/{layer}/{z}/{x}/{y}[@2x].{png|jpg|webp}, /tiles/{layer}.json (TileJSON 3.0.0),
-                /badges/{count}.png?style=&scale=&label=, /cards/{id}.png?title=&subtitle=&scale=&theme=,
-                POST /cards.png, GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z (GeoJSON),
-                /clusters/{dataset}/{id}/children|leaves|expansion-zoom, /clusters/{dataset}/{z}/{x}/{y}.mvt|[@2x].png|.webp,
-                /clusters/{dataset}/points/{id}/card.png, GET /health, GET /metrics (Prometheus).
+                Routes (all of them; docs/http-api.md; GET /openapi.json):
+                GET /tiles/{layer}/{z}/{x}/{y}[@2x].{png|jpg|webp}
+                GET /tiles/{layer}.json (TileJSON 3.0.0)
+                GET /static/{layer}/{lon},{lat},{zoom}/{w}x{h}[@2x].{ext}
+                GET /static/{layer}/{W},{S},{E},{N}/{w}x{h}[@2x].{ext}
+                GET /badges/{count}.png?style=&scale=&label=
+                GET /cards/{image_id}.png?title=&subtitle=&scale=&theme=
+                POST /cards.png
+                GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z (GeoJSON)
+                GET /clusters/{dataset}/{id}/children, …/{id}/leaves, …/{id}/expansion-zoom
+                GET /clusters/{dataset}/{z}/{x}/{y}.mvt|[@2x].png|[@2x].webp
+                GET /clusters/{dataset}/points/{id}/card.png
+                GET / (the map page), /catalog.json, /assets/cairn/{file},
+                    /assets/leaflet/{file}, /assets/leaflet/images/{image}
+                GET /health, /metrics (Prometheus), /openapi.json
+                With an admin token (admin.token_file, CAIRN_ADMIN_TOKEN):
+                GET|DELETE /admin/cache, DELETE /admin/cache/{layer},
+                POST /admin/cache/{layer}/seed, GET /admin/jobs,
+                GET|DELETE /admin/jobs/{id}, POST /admin/datasets/{name}/refresh
                 SIGHUP re-reads every dataset.
                 CAIRN_HOST, CAIRN_PORT and CAIRN_CACHE_DIR override the configuration; --host and --port override those.
                 SIGTERM or SIGINT: stop accepting, finish the requests in flight, exit 0.

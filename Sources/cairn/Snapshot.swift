@@ -20,11 +20,11 @@ extension Cairn {
                 Examples:
                   cairn snapshot --source 'https://tile.example.org/{z}/{x}/{y}.png' --center 16.37,48.21 --zoom 11.5 --size 600x400 -o vienna.png
                   cairn snapshot --source world.mbtiles --bbox -10,35,30,60 --padding 20 --size 800x600 --scale 2 --clusters cities.geojson -o europe.png
-                SOURCE: an http(s):// or file:// URL template, an .mbtiles file or a z/x/y directory. Tiles are fetched at the zoom just
+                SOURCE: an http(s):// or file:// URL template, an .mbtiles or .pmtiles file (or a remote https://….pmtiles) or a z/x/y directory. Tiles are fetched at the zoom just
                 above a fractional --zoom and shrunk; a tile the source does not have is left transparent, any other failure exits 65 (74 for I/O).
                 """)
 
-        @Option(help: ArgumentHelp("Where tiles come from: URL template, .mbtiles file or directory (with --times, a template with {t}).", valueName: "SOURCE"))
+        @Option(help: ArgumentHelp("Where tiles come from: URL template, .mbtiles or .pmtiles file, or directory (with --times, a template with {t}).", valueName: "SOURCE"))
         var source: String?
 
         /// The widest or tallest picture in pixels: 8192² RGBA is 256 MB before encoding.
