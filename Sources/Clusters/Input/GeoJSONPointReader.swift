@@ -23,6 +23,8 @@ private struct GeoJSONTextReader {
     private var position = 0
     /// Whether the window keeps its whole text from now on (offsets into it stay valid).
     private var isPinned = false
+    /// Where in the text the offsets the last ``step(fromCursor:_:)`` returned count from.
+    private var stepStart = 0
     private(set) var collector: PointCollector
 
     init(window: InputWindow) {
@@ -118,7 +120,7 @@ private struct GeoJSONTextReader {
                 if !more { return }
                 continue
             }
-            let element = try step { scanner throws(JSONSyntaxError) -> Element in
+            let element = try step(fromCursor: true) { scanner throws(JSONSyntaxError) -> Element in
                 scanner.skipWhitespace()
                 let start = scanner.position
                 if layout.fits(&scanner) { return .fitted }
@@ -130,15 +132,18 @@ private struct GeoJSONTextReader {
                 try scanner.skipValue(depth: 2)
                 return .other(kind: kind, start: start)
             }
+            // The element's offsets count from where the step started (``step(fromCursor:_:)``).
+            let base = stepStart
+            let elementText = UnsafeBufferPointer(rebasing: text[base...])
             let consumed = window.origin + position
             switch element {
             case .fitted:
-                layout.add(to: &collector, in: text, consumed: consumed)
+                layout.add(to: &collector, in: elementText, consumed: consumed)
             case .feature(let feature, let range):
-                collector.add(feature, in: text, number: number, start: .offset(range.lowerBound), consumed: consumed)
-                layout.missed(feature, in: text, range: range, depth: 2)
+                collector.add(feature, in: elementText, number: number, start: .offset(base + range.lowerBound), consumed: consumed)
+                layout.missed(feature, in: elementText, range: range, depth: 2)
             case .other(let kind, let start):
-                collector.reject(at: .offset(start), number: number, problem: "not a Feature (got \(kind))")
+                collector.reject(at: .offset(base + start), number: number, problem: "not a Feature (got \(kind))")
             }
             if try !separator(closing: UInt8(ascii: "]"), expected: "',' or ']' after an array element") { return }
         }
@@ -175,19 +180,28 @@ private struct GeoJSONTextReader {
     /// end). When the window does not, reads on and runs `body` again: `body` must change nothing
     /// but the scanner and what it returns. A syntax error in a token the window's end cuts
     /// (``JSONTokenEnd``) is read on from too; any other is the input's.
+    ///
+    /// With `fromCursor`, the scanner's text starts at the cursor (``stepStart`` after the step),
+    /// so that offsets `body` returns count from there, and an error, which its scanner places by
+    /// counting from its text's start, costs the bytes since the cursor rather than the window's.
     @inline(__always)
-    private mutating func step<Value>(_ body: (inout JSONScanner) throws(JSONSyntaxError) -> Value) throws(PointReadError) -> Value {
+    private mutating func step<Value>(
+        fromCursor: Bool = false, _ body: (inout JSONScanner) throws(JSONSyntaxError) -> Value
+    ) throws(PointReadError) -> Value {
         while true {
-            var scanner = JSONScanner(text, position: position)
+            let base = fromCursor ? position : 0
+            var scanner = JSONScanner(UnsafeBufferPointer(rebasing: text[base...]), position: position - base)
             do throws(JSONSyntaxError) {
                 let value = try body(&scanner)
                 if window.isComplete || scanner.peek() != nil {
-                    position = scanner.position
+                    stepStart = base
+                    position = base + scanner.position
                     return value
                 }
             } catch {
-                if window.isComplete || JSONTokenEnd.isWithin(text, tokenAt: error.offset, scannedFrom: position) {
-                    throw malformed(error.reason, at: window.place(at: error.offset))
+                let offset = base + error.offset
+                if window.isComplete || JSONTokenEnd.isWithin(text, tokenAt: offset, scannedFrom: position) {
+                    throw malformed(error.reason, at: window.place(at: offset))
                 }
             }
             try readOn()

@@ -46,9 +46,23 @@ struct LineCounter {
         (startLine, startColumn, counted, self.line, lineStart) = (line, column, 0, line, nil)
     }
 
+    /// How many line feeds `bytes` holds, counted eight bytes at a time.
     private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         var count = 0
-        for byte in bytes { count &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ lineFeeds
+            // The high bit of each byte that is zero (a line feed before the xor), and no other.
+            count &+= (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+            index += 8
+        }
+        while index < bytes.count {
+            count &+= bytes[index] == UInt8(ascii: "\n") ? 1 : 0
+            index += 1
+        }
         return count
     }
 
