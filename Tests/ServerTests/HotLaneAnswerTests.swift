@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 @testable import CairnServer
 @testable import HotLane
@@ -9,8 +10,9 @@ import TestUpstream
 /// The hot lane's answers in the test's own process (no socket): made from the same prepared
 /// answers as the router's, so they follow the memory tier — a replaced tile is answered with its
 /// new bytes, a tile's `max-age` counts down with the clock, a stale one is the router's — and
-/// are the router's answers field for field (304s and gzipped vector tiles included).
-@Suite struct HotLaneAnswerTests {
+/// are the router's answers field for field (304s and gzipped vector tiles included). Its upstream
+/// is a loopback socket (`TestUpstream`), so the suite belongs to `make test`'s process tier.
+@Suite(.process) struct HotLaneAnswerTests {
     static let tile = "/tiles/world/2/2/1.png"
 
     /// A tile that went stale and was fetched again with other bytes: the lane's next answer has
