@@ -21,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 
+from sh_blocks import sh_lines
+
 ROOT, BINARY = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 SAMPLE_TILES = "file://$PWD/tiles/{z}/{x}/{y}.png"
 
@@ -40,15 +42,12 @@ REWRITES = [
 
 def examples(path):
     """The `cairn` command lines of the page's ```sh blocks (continuations joined, comments dropped)."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
     found = []
-    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
-        for line in block.replace("\\\n", " ").split("\n"):
-            command = re.sub(r"\s+#\s.*$", "", line).strip()
-            command = re.sub(r" {2,}", " ", command)
-            if re.search(r"(^|\| |^(\w+=\S+ )+)cairn ", command):
-                found.append(command)
+    for line in sh_lines(path):
+        command = re.sub(r"\s+#\s.*$", "", line).strip()
+        command = re.sub(r" {2,}", " ", command)
+        if re.search(r"(^|\| |^(\w+=\S+ )+)cairn ", command):
+            found.append(command)
     return found
 
 

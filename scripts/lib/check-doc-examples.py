@@ -13,6 +13,8 @@ import sys
 import tempfile
 import time
 
+from sh_blocks import sh_lines
+
 ROOT, BINARY = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 BASE = "http://127.0.0.1:8080"
 TOKEN = "docs-example-token"
@@ -20,14 +22,7 @@ TOKEN = "docs-example-token"
 
 def examples(path):
     """The curl command lines of the page's ```sh blocks (continuations joined) that name BASE."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    found = []
-    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
-        for line in block.replace("\\\n", " ").split("\n"):
-            if line.startswith("curl ") and BASE in line:
-                found.append(line)
-    return found
+    return [line for line in sh_lines(path) if line.startswith("curl ") and BASE in line]
 
 
 def main():
