@@ -61,9 +61,7 @@ import TestTier
     @Test func overlayTilesShowBadgesMarkersAndNothingElse() async throws {
         try await InProcessServer.with(config: CitiesDataset.config()) { server throws in
             let z = 5
-            let items = try Self.items(try GeoFeature.collection(try await server.request("/clusters/cities?zoom=\(z)").body), z: z)
-            let (cluster, empty) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: true), "no isolated cluster at zoom \(z)")
-            let tileX = Int(cluster.gx / 256), tileY = Int(cluster.gy / 256)
+            let (cluster, empty, tileX, tileY) = try await Self.isolatedItem(on: server, z: z, cluster: true)
             let path = "/clusters/cities/\(z)/\(tileX)/\(tileY)"
 
             let png = try await server.request(path + ".png")
@@ -113,9 +111,7 @@ import TestTier
     @Test func aLonePointIsDrawnAsTheDatasetsMarker() async throws {
         try await InProcessServer.with(config: CitiesDataset.config()) { server throws in
             let z = 6
-            let items = try Self.items(try GeoFeature.collection(try await server.request("/clusters/cities?zoom=\(z)").body), z: z)
-            let (point, _) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: false), "no isolated point at zoom \(z)")
-            let tileX = Int(point.gx / 256), tileY = Int(point.gy / 256)
+            let (point, _, tileX, tileY) = try await Self.isolatedItem(on: server, z: z, cluster: false)
             for (scale, suffix) in [(1.0, ".png"), (2.0, "@2x.png")] {
                 let image = try ImageDecoder.decode(try await server.request("/clusters/cities/\(z)/\(tileX)/\(tileY)\(suffix)").body)
                 let (cx, cy) = point.pixel(tileX: tileX, tileY: tileY, scale: scale)
@@ -190,6 +186,16 @@ import TestTier
 
     static func isIsolated(_ item: TileItem, in items: ItemGrid, by distance: Double) -> Bool {
         !items.near(item.gx, item.gy, within: distance).contains { other in other.gx != item.gx || other.gy != item.gy }
+    }
+
+    /// A cluster (or a lone point) of the server's cities at zoom `z` with room around it, the
+    /// empty spots beside it, and the tile it is on.
+    static func isolatedItem(on server: InProcessServer, z: Int, cluster: Bool) async throws
+        -> (item: TileItem, empty: [(x: Double, y: Double)], tileX: Int, tileY: Int) {
+        let items = try Self.items(try GeoFeature.collection(try await server.request("/clusters/cities?zoom=\(z)").body), z: z)
+        let (item, empty) = try #require(Self.isolatedItemWithEmptySpots(items, cluster: cluster),
+                                         "no isolated \(cluster ? "cluster" : "point") at zoom \(z)")
+        return (item, empty, Int(item.gx / 256), Int(item.gy / 256))
     }
 
     /// An item (a cluster or a point) with nothing else within 70 px, at least 30 px inside its tile,
