@@ -1,7 +1,10 @@
 import ArgumentParser
+#if os(Linux)
 import CMalloc
+#endif
 
-/// glibc's allocator, tuned once, at start, for the command that runs.
+/// glibc's allocator, tuned once, at start, for the command that runs (Linux only: elsewhere the
+/// system allocator is left as it is).
 enum Allocator {
     /// Blocks from the mapping threshold up are mapped on their own and given back to the system
     /// when freed; glibc would otherwise raise the threshold after the first such block is freed
@@ -14,6 +17,8 @@ enum Allocator {
     /// peak 6 MiB lower; the server keeps 4 MB for its render buffers' sake.
     static func tune(for command: any ParsableCommand) {
         let clustersPoints = command is Cairn.Clusters || (command as? Cairn.StaticMap)?.clusters != nil
+        #if os(Linux)
         mallopt(M_MMAP_THRESHOLD, clustersPoints ? 1 << 20 : 4 << 20)
+        #endif
     }
 }

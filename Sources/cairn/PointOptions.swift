@@ -1,5 +1,7 @@
 import ArgumentParser
+#if os(Linux)
 import CMalloc
+#endif
 import Clusters
 
 /// How `clusters` reads its points file, and how it clusters them.
@@ -109,7 +111,9 @@ struct PointOptions: ParsableArguments {
         }
         // What the reader freed (its scratch, the columns' buffers outgrown) glibc keeps in its
         // heap, in pages the index would not reuse: given back now, 1M GeoJSON points peak 8 MiB lower.
+        #if os(Linux)
         malloc_trim(0)
+        #endif
         guard !result.invalid.isEmpty else { return (result.points, result.featuresByLayout) }
         let shown = 1000  // as GDAL: a file wrong on every line must not flood the terminal
         for record in result.invalid.prefix(shown) {
