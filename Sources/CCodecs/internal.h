@@ -10,14 +10,7 @@
 
 /* ARGB32 words are read and written as B, G, R, A bytes (libpng's png_set_bgr, JCS_EXT_BGRA, MODE_BGRA). */
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "CCodecs assumes a little-endian machine"
-/* The image data of a non-interlaced PNG inflated and unfiltered without libpng (png_direct_rows.c):
- * `height` rows of a filter byte (undone) and `row_bytes` sample bytes, `bpp` bytes a pixel (at
- * least 1), read from the IDAT chunk whose length field is at `first_idat`; to be freed. NULL when
- * the data is anything but plainly well-formed: then libpng must read it. */
-uint8_t *ccodecs_png_direct_rows(const uint8_t *data, size_t size, size_t first_idat,
-                                 uint32_t height, size_t row_bytes, size_t bpp);
-
+#error "CCodecs assumes a little-endian machine (x86-64 and aarch64 Linux are)"
 #endif
 
 /* round(c * a / 255) for 8-bit c and a, exactly as pixman/Cairo compute it. */

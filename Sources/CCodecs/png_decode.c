@@ -200,8 +200,9 @@ int ccodecs_png_read_pixels(ccodecs_png_decoder *decoder, uint32_t *pixels, size
     png_infop info = decoder->info;
     uint32_t lut[256];
     uint64_t pairs[256];  /* for 4-bit samples: the pixels of both nibbles of a byte */
-    uint32_t key = 0;     /* for RGB with tRNS: the transparent colour */
     if (setjmp(png_jmpbuf(png))) return CCODECS_CORRUPT;
+    /* Locals set from here on are never read after a longjmp (which returns at once). */
+    uint32_t key = 0;     /* for RGB with tRNS: the transparent colour */
 
     uint32_t width = png_get_image_width(png, info);
     uint32_t height = png_get_image_height(png, info);

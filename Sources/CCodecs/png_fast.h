@@ -34,9 +34,18 @@ typedef struct png_fast_kernels {
     uint32_t (*crc32)(uint32_t crc, const uint8_t *data, size_t count);
 } png_fast_kernels;
 
+/* The x86 kernel sets are compiled on x86 only; everywhere else the portable kernels run. */
+#if defined(__x86_64__) || defined(__i386__)
+#define PNG_FAST_X86 1
+#else
+#define PNG_FAST_X86 0
+#endif
+
 extern const png_fast_kernels png_fast_portable_kernels;
+#if PNG_FAST_X86
 extern const png_fast_kernels png_fast_sse41_kernels;
 extern const png_fast_kernels png_fast_avx2_kernels;
+#endif
 
 /* The kernels for `path` (CAIRN_PNG_PATH_AUTO: the active one; an unsupported one: the best supported). */
 const png_fast_kernels *png_fast_kernels_for(int path);
@@ -52,7 +61,10 @@ uint64_t png_fast_filter_tail(int filter, const uint8_t *row, const uint8_t *pre
                               int bpp, uint8_t *out);
 uint32_t png_fast_adler32_scalar(uint32_t adler, const uint8_t *data, size_t count);
 uint32_t png_fast_crc32_raw(uint32_t state, const uint8_t *data, size_t count);
+void png_fast_init_crc_tables(void);
+#if PNG_FAST_X86
 uint32_t png_fast_crc32_pclmul(uint32_t crc, const uint8_t *data, size_t count);
+#endif
 
 /* Adler-32's modulus and the longest run of bytes whose sums fit 32 bits before reducing. */
 #define PNG_FAST_ADLER_BASE 65521u

@@ -1,7 +1,8 @@
 /* The AVX2 path of Cairn's fast PNG encoder: png_fast_vector.h over 32-byte vectors, every
- * function compiled for AVX2 alone, chosen at run time. */
-#include <immintrin.h>
+ * function compiled for AVX2 alone, chosen at run time; compiled on x86 only. */
 #include "png_fast.h"
+#if PNG_FAST_X86
+#include <immintrin.h>
 
 #define VEC __m256i
 #define VBYTES 32
@@ -64,3 +65,5 @@ TARGET_ATTR static inline uint64_t avx2_hsum32(__m256i v) {
 const png_fast_kernels png_fast_avx2_kernels = {
     avx2_convert_row, avx2_filter_row, avx2_find_matches, avx2_adler32, png_fast_crc32_pclmul,
 };
+
+#endif

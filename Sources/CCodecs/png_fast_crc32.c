@@ -1,12 +1,13 @@
-/* CRC-32 for PNG chunks: slicing-by-8 tables for the portable path, carry-less multiplication
- * (PCLMULQDQ) folding 64 bytes a step for the vector paths (Intel's "Fast CRC Computation for
- * Generic Polynomials Using PCLMULQDQ", bit-reflected form). */
-#include <immintrin.h>
+/* CRC-32 for PNG chunks: slicing-by-8 tables for the portable path (every architecture), carry-less
+ * multiplication (PCLMULQDQ) folding 64 bytes a step for the x86 vector paths (Intel's "Fast CRC
+ * Computation for Generic Polynomials Using PCLMULQDQ", bit-reflected form). */
 #include "png_fast.h"
+#if PNG_FAST_X86
+#include <immintrin.h>
+#endif
 
 static uint32_t crc_table[8][256];
 
-void png_fast_init_crc_tables(void);
 void png_fast_init_crc_tables(void) {
     for (uint32_t n = 0; n < 256; n++) {
         uint32_t c = n;
@@ -32,6 +33,7 @@ uint32_t png_fast_crc32_raw(uint32_t state, const uint8_t *data, size_t count) {
     return state;
 }
 
+#if PNG_FAST_X86
 /* x · (k.lo, k.hi): the 128-bit value folded forward over the distance `k`'s constants stand for. */
 __attribute__((target("pclmul,sse4.1")))
 static inline __m128i fold(__m128i x, __m128i k) {
@@ -75,3 +77,4 @@ uint32_t png_fast_crc32_pclmul(uint32_t crc, const uint8_t *data, size_t count) 
     uint32_t state = png_fast_crc32_raw(0, folded, 16);
     return ~png_fast_crc32_raw(state, data, count);
 }
+#endif

@@ -1,10 +1,9 @@
-/* Which kernels Cairn's fast PNG encoder runs: the best the CPU reports, chosen once. */
+/* Which kernels Cairn's fast PNG encoder runs: the best the CPU reports, chosen once. On x86 that is
+ * AVX2, SSE4.1 or portable C (by __builtin_cpu_supports); on every other architecture, portable C. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "png_fast.h"
-
-void png_fast_init_crc_tables(void);
 
 static uint8_t unpremultiply_table[1 << 16];
 const uint8_t *png_fast_unpremultiply = unpremultiply_table;
@@ -13,15 +12,19 @@ static int active_path = CAIRN_PNG_PATH_PORTABLE;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 int cairn_png_fast_path_supported(int path) {
+    if (path == CAIRN_PNG_PATH_PORTABLE) return 1;
+#if PNG_FAST_X86
     __builtin_cpu_init();
     switch (path) {
-    case CAIRN_PNG_PATH_PORTABLE: return 1;
     case CAIRN_PNG_PATH_SSE41:
         return __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("pclmul");
     case CAIRN_PNG_PATH_AVX2:
         return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
     default: return 0;
     }
+#else
+    return 0;
+#endif
 }
 
 const char *cairn_png_fast_path_name(int path) {
@@ -70,8 +73,10 @@ const png_fast_kernels *png_fast_kernels_for(int path) {
     png_fast_init_tables();
     int chosen = path == CAIRN_PNG_PATH_AUTO ? active_path : best_supported(path);
     switch (chosen) {
+#if PNG_FAST_X86
     case CAIRN_PNG_PATH_AVX2: return &png_fast_avx2_kernels;
     case CAIRN_PNG_PATH_SSE41: return &png_fast_sse41_kernels;
+#endif
     default: return &png_fast_portable_kernels;
     }
 }

@@ -1,7 +1,8 @@
 /* The SSE4.1 path of Cairn's fast PNG encoder: png_fast_vector.h over 16-byte vectors, every
- * function compiled for SSE4.1 (and PCLMULQDQ for the CRC) alone, chosen at run time. */
-#include <immintrin.h>
+ * function compiled for SSE4.1 (and PCLMULQDQ for the CRC) alone, chosen at run time; compiled on x86 only. */
 #include "png_fast.h"
+#if PNG_FAST_X86
+#include <immintrin.h>
 
 #define VEC __m128i
 #define VBYTES 16
@@ -59,3 +60,5 @@ TARGET_ATTR static inline uint64_t sse41_hsum32(__m128i v) {
 const png_fast_kernels png_fast_sse41_kernels = {
     sse41_convert_row, sse41_filter_row, sse41_find_matches, sse41_adler32, png_fast_crc32_pclmul,
 };
+
+#endif

@@ -7,9 +7,10 @@
  * compares, one Huffman code fitted to the whole image (or deflate's fixed code, or stored blocks,
  * whichever is smallest), Adler-32 with vector sums, CRC-32 with carry-less multiplication.
  *
- * Kernels exist for AVX2, SSE4.1 and portable C; the best the CPU supports is chosen once, at the
- * first call, by __builtin_cpu_supports. CAIRN_PNG_SIMD=avx2|sse4.1|portable in the environment
- * forces a path (one the CPU lacks falls back to the best it has). Every path writes the same bytes.
+ * Kernels exist for AVX2, SSE4.1 (both x86 only) and portable C (every architecture: what aarch64
+ * runs); the best the CPU supports is chosen once, at the first call, by __builtin_cpu_supports.
+ * CAIRN_PNG_SIMD=avx2|sse4.1|portable in the environment, or the `path` argument below, forces a path
+ * (one the CPU lacks falls back to the best it has). Every path writes the same bytes.
  */
 #ifndef CAIRN_PNG_FAST_H
 #define CAIRN_PNG_FAST_H
