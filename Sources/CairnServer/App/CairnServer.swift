@@ -49,7 +49,7 @@ public struct CairnServer: Sendable {
         let productions = ProductionLimit(limit: config.server.maxInflightFetches ?? config.server.queue + workers)
         var layers: [String: LayerService] = [:]
         var animations: [String: AnimatedLayer] = [:]
-        let animationMemory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
+        let animationMemory = MemoryCache<String, ServedImage>(tier: config.cache)
         cache.attach(animationMemory)
         for layer in config.layers {
             let make = { (layer: ServerConfig.Layer) in
@@ -70,7 +70,7 @@ public struct CairnServer: Sendable {
                 throw ConfigError("layers.\(layer.name).source", "\(error)")
             }
         }
-        let memory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
+        let memory = MemoryCache<String, ServedImage>(tier: config.cache)
         cache.attach(memory)
         let cards = CardService(cards: config.cards, limits: config.limits,
                                 store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "card"), renders: renders,
@@ -87,7 +87,7 @@ public struct CairnServer: Sendable {
                 throw ConfigError("datasets.\(dataset.name).style", "\(error)")
             }
         }
-        let clusterMemory = MemoryCache<String, ServedImage>(capacity: config.cache.memoryItems, byteCapacity: config.cache.memorySize) { $0.bytes.count }
+        let clusterMemory = MemoryCache<String, ServedImage>(tier: config.cache)
         cache.attach(clusterMemory)
         let clusterService = ClusterService(datasets: datasets, store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "cluster"),
                                             renders: renders, cards: cards, maxAge: 60,

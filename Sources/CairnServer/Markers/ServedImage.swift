@@ -23,15 +23,15 @@ struct ServedImage: Sendable {
         let lastModified = HTTPDate.format(Date(timeIntervalSince1970: storedAt.rounded(.down)))
         let fileExtension = key.split(separator: ".").last.map(String.init) ?? ""
         guard fileExtension == "mvt" else {
-            answer = PreparedAnswer(body: ByteBuffer(bytes: bytes), etag: etag, lastModified: lastModified,
+            answer = PreparedAnswer(body: bytes, etag: etag, lastModified: lastModified,
                                     contentType: ImageFormat(fileExtension: fileExtension)?.mimeType ?? "application/octet-stream")
             return
         }
         let vary = HTTPField(name: .vary, value: "Accept-Encoding")
-        let gzipped = PreparedAnswer(body: ByteBuffer(bytes: Gzip.compress(bytes)), etag: GzipCoding.etag(etag), lastModified: lastModified,
+        let gzipped = PreparedAnswer(body: Gzip.compress(bytes), etag: GzipCoding.etag(etag), lastModified: lastModified,
                                      contentType: VectorTile.mediaType,
                                      representation: [vary, HTTPField(name: .contentEncoding, value: "gzip")])
-        answer = PreparedAnswer(body: ByteBuffer(bytes: bytes), etag: etag, lastModified: lastModified, contentType: VectorTile.mediaType,
+        answer = PreparedAnswer(body: bytes, etag: etag, lastModified: lastModified, contentType: VectorTile.mediaType,
                                 representation: [vary], gzipped: gzipped)
     }
 }

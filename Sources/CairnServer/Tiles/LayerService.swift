@@ -40,7 +40,7 @@ final class LayerService: Sendable {
         self.policy = policy
         self.metrics = metrics
         lookups = metrics.cacheLookups(kind: "tile")
-        hot = MemoryCache(capacity: policy.memoryItems, byteCapacity: policy.memorySize) { $0.answer.body.readableBytes }
+        hot = MemoryCache(tier: policy)
         cache.attach(hot)
         sourceHasHiDPI = (try? URLTemplate(layer.source.url))?.hasScale ?? false
     }

@@ -12,7 +12,7 @@ struct MemoryTile: Sendable {
     /// `tile` (from the disk, or just rendered) in `format`, its answer prepared.
     init(_ tile: CachedTile, format: ImageFormat) {
         metadata = tile.metadata
-        answer = PreparedAnswer(body: ByteBuffer(bytes: tile.bytes), etag: tile.metadata.etag, lastModified: tile.lastModified,
+        answer = PreparedAnswer(body: tile.bytes, etag: tile.metadata.etag, lastModified: tile.lastModified,
                                 contentType: format.mimeType)
     }
 

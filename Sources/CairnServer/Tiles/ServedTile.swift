@@ -25,7 +25,7 @@ struct ServedTile: Sendable {
 
     /// A tile made for one answer, not kept (an animation's missing frame).
     init(bytes: [UInt8], format: ImageFormat, etag: String, lastModified: String, maxAge: Int, cacheStatus: String) {
-        self.init(answer: PreparedAnswer(body: ByteBuffer(bytes: bytes), etag: etag, lastModified: lastModified, contentType: format.mimeType),
+        self.init(answer: PreparedAnswer(body: bytes, etag: etag, lastModified: lastModified, contentType: format.mimeType),
                   maxAge: maxAge, cacheStatus: cacheStatus)
     }
 }
