@@ -105,14 +105,12 @@ struct ClusterService: Sendable {
     /// is in memory, else nil (a filtered request, a bad one, or one to render or read from disk):
     /// what the hot lane answers.
     func hitTile(_ name: String, z: String, x: String, file: String, query: [String: String]) -> ServedImage? {
-        guard query["filter"]?.isEmpty ?? true, let plan = servedPlan(name, z: z, x: x, file: file) else { return nil }
+        guard query["filter"]?.isEmpty ?? true, let service = datasets[name], let version = service.snapshot?.version else { return nil }
+        // A tile spelled as its cache key (`7/64/40.png`, `8/1/2.mvt`) is looked up without parsing (the
+        // memory tier only holds the keys of plans made below); others are parsed.
+        if let image = store.hit(TilePlan.key(name, version: version, tile: z + "/" + x + "/" + file)) { return image }
+        guard let plan = try? TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: version) else { return nil }
         return store.hit(plan.key)
-    }
-
-    /// The plan of an unfiltered tile of the index served now, nil for a bad request or an unknown dataset.
-    private func servedPlan(_ name: String, z: String, x: String, file: String) -> TilePlan? {
-        guard let service = datasets[name], let snapshot = service.snapshot else { return nil }
-        return try? TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: ClusterView(snapshot).version)
     }
 
     /// `GET /clusters/{dataset}/points/{id}/card.png`: a point's card, filled from its properties.

@@ -17,6 +17,19 @@ struct TilePlan {
         guard (dataset.minzoom...dataset.maxzoom).contains(tile.z) else {
             throw ServeError.notFound("zoom \(tile.z) is outside \(dataset.minzoom)…\(dataset.maxzoom)")
         }
-        key = "_clusters/\(name)/\(version)/" + (vector ? "\(tile.z)/\(tile.x)/\(tile.y).mvt" : request.cacheKey)
+        key = Self.key(name, version: version, tile: vector ? "\(tile.z)/\(tile.x)/\(tile.y).mvt" : request.cacheKey)
+    }
+
+    /// The cache key of the tile `tile` (`7/64/40.png`, `8/1/2.mvt`) of dataset `name` under its `version`,
+    /// written into one string of its length (each `+` past 15 bytes is an allocation of its own).
+    static func key(_ name: String, version: String, tile: String) -> String {
+        var key = "_clusters/"
+        key.reserveCapacity(key.utf8.count + name.utf8.count + version.utf8.count + tile.utf8.count + 2)
+        key += name
+        key += "/"
+        key += version
+        key += "/"
+        key += tile
+        return key
     }
 }
