@@ -10,7 +10,9 @@ extension Cairn {
         static let configuration = CommandConfiguration(
             abstract: "See, seed, purge and clear the server's disk cache.",
             discussion: """
-                Every subcommand reads the server's configuration (--config, default Samples/cairn.yml; CAIRN_CACHE_DIR applies).
+                Every subcommand reads the server's configuration: --config FILE, else $CAIRN_CONFIG, else ./cairn.yml,
+                else /etc/cairn/cairn.yml; one found rather than given is named on stderr (config=PATH from=…).
+                CAIRN_CACHE_DIR applies.
                 A running server sharing the directory is told of purges, clears and seeds: it forgets its memory tier and
                 re-counts the directory, so a purged tile is a miss on its next request.
                 Examples:
@@ -36,7 +38,7 @@ struct CacheStatsCommand: AsyncParsableCommand {
     @OptionGroup var configFile: ConfigOption
 
     func run() async throws {
-        let directory = CacheDirectory(config: try configFile.load())
+        let directory = CacheDirectory(config: try configFile.loadSayingWhich().settings)
         // A typo in cache.dir or CAIRN_CACHE_DIR would otherwise look like an empty cache.
         if !FileManager.default.fileExists(atPath: directory.root) { Terminal.warning("\(directory.root): no cache directory (yet)") }
         let stats = directory.stats()
@@ -70,7 +72,7 @@ struct CacheClearCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let directory = CacheDirectory(config: try configFile.load())
+        let directory = CacheDirectory(config: try configFile.loadSayingWhich().settings)
         var groups = try layer.map { name throws -> CacheGroup in
             guard directory.layout.layers.contains(name) else { throw CacheCommandError.unknown("--layer", "layer", name, directory.layout.layers) }
             return .layer(name)
@@ -120,7 +122,7 @@ struct CachePurgeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = CacheDirectory(config: try configFile.load())
+        let directory = CacheDirectory(config: try configFile.loadSayingWhich().settings)
         let group: CacheGroup
         if let layer {
             guard directory.layout.layers.contains(layer) else { throw CacheCommandError.unknown("--layer", "layer", layer, directory.layout.layers) }

@@ -58,7 +58,7 @@ struct CacheSeedCommand: AsyncParsableCommand {
 
     func run() async throws {
         try global.configureFonts()
-        let settings = try configFile.load()
+        let (file, settings) = try configFile.loadSayingWhich()
         let plan = SeedPlan(layer: layer, tiles: try tileList(), scale: scale, format: try imageFormat(), jobs: jobs, resume: resume)
         // Before the server opens (and so makes) the cache directory.
         let layers = Set(settings.layers.map(\.name))
@@ -68,7 +68,7 @@ struct CacheSeedCommand: AsyncParsableCommand {
         do {
             server = try CairnServer(config: settings, logger: Logger(label: "cairn"))
         } catch let error as ConfigError {
-            throw CLIError.usage("\(configFile.config): \(error)")
+            throw CLIError.usage("\(file.path): \(error)")
         }
         // The server's HTTP clients must be closed whatever happens (one freed open traps).
         do {

@@ -32,6 +32,8 @@ extension Cairn {
                 POST /admin/cache/{layer}/seed, GET /admin/jobs,
                 GET|DELETE /admin/jobs/{id}, POST /admin/datasets/{name}/refresh
                 SIGHUP re-reads every dataset.
+                The configuration: --config FILE, else $CAIRN_CONFIG, else ./cairn.yml, else /etc/cairn/cairn.yml;
+                the log's first line names it (configuration config=PATH from=…).
                 CAIRN_HOST, CAIRN_PORT and CAIRN_CACHE_DIR override the configuration; --host and --port override those.
                 SIGTERM or SIGINT: stop accepting, finish the requests in flight, exit 0.
                 """)
@@ -58,13 +60,15 @@ extension Cairn {
 
         func run() async throws {
             try global.configureFonts()
-            var settings = try configFile.load()
-            let config = configFile.config
+            let file = try configFile.locate()
+            var settings = try configFile.load(file)
+            let config = file.path
             if let host { settings.server.host = host }
             if let port { settings.server.port = port }
             let level = logLevel, format = logFormat
             LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level, format: format) }
             let logger = Logger(label: "cairn")
+            logger.notice("configuration", metadata: ["config": "\(file.path)", "from": "\(file.origin.rawValue)"])
             let server: CairnServer
             do {
                 server = try CairnServer(config: settings, logger: logger)
