@@ -9,6 +9,8 @@ package enum ServeError: Error, Equatable, Sendable {
     case notFound(String)
     /// 401: an admin request without the right bearer token (answered with `WWW-Authenticate`).
     case unauthorized(String)
+    /// 405: a route that does not take the request's method; `allow` (the `Allow` field) lists those it takes.
+    case methodNotAllowed(method: String, allow: String)
     /// 409: the admin API is asked for something that conflicts with work under way (a second seed of a layer).
     case conflict(String)
     /// 413: a request body over the limit.
@@ -44,6 +46,7 @@ package enum ServeError: Error, Equatable, Sendable {
         case .unauthorized: 401
         case .forbidden: 403
         case .notFound: 404
+        case .methodNotAllowed: 405
         case .conflict: 409
         case .tooLarge: 413
         case .internalError: 500
@@ -59,6 +62,7 @@ package enum ServeError: Error, Equatable, Sendable {
         case .badRequest(let text), .notFound(let text), .tooLarge(let text), .internalError(let text), .badUpstream(let text),
              .upstreamTimeout(let text), .unauthorized(let text), .forbidden(let text), .conflict(let text),
              .insufficientStorage(let text): text
+        case .methodNotAllowed(let method, let allow): "\(method.prefix(32)) is not a method this route takes (it takes \(allow))"
         case .overloaded: "overloaded: too many renders or upstream fetches in progress; retry shortly"
         case .shuttingDown: "the server is shutting down; retry shortly"
         }

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// The routes docs/http-api.md lists, on a Hummingbird router (HEAD answered for every GET).
+/// The routes docs/http-api.md lists, on a Hummingbird router (HEAD answered for every GET; a
+/// method a route does not take is a 405 with `Allow`, an unknown path a 404: ``UnmatchedRequests``).
 enum Routes {
     /// The public routes; with `admin`, the admin API's too (unless it has an address of its own).
     static func router(services: CairnServer.Services, config: ServerConfig, logger: Logger, admin: CairnServer? = nil) -> Router<BasicRequestContext> {
@@ -19,7 +20,7 @@ enum Routes {
         } else if config.admin.token == nil {
             // No middleware on every request for an API that is off: one route says so.
             router.on("/admin/**", method: .get) { _, _ -> Response in throw AdminAuthMiddleware<BasicRequestContext>.off }
-            for method in [HTTPRequest.Method.post, .delete, .put] {
+            for method in [HTTPRequest.Method.post, .delete, .put, .patch] {
                 router.on("/admin/**", method: method) { _, _ -> Response in throw AdminAuthMiddleware<BasicRequestContext>.off }
             }
         }
@@ -93,6 +94,8 @@ enum Routes {
         let document = APIDocument(config: config)
         router.get("/openapi.json") { request, _ -> Response in try document.response(to: request) }
         addPage(to: router, services: services, config: config)
+        // Last, so that it wraps only what no route takes: 405 with `Allow`, or 404.
+        router.addMiddleware { UnmatchedRequests(routes: router, preflight: config.server.cors != nil) }
         return router
     }
 
@@ -104,6 +107,7 @@ enum Routes {
         }
         router.addMiddleware { AdminAuthMiddleware(token: server.config.admin.token, metrics: server.services.metrics) }
         AdminRoutes.add(to: router, server: server)
+        router.addMiddleware { UnmatchedRequests(routes: router, preflight: false) }
         return router
     }
 

@@ -7,7 +7,8 @@ import NIOHTTP1
 /// Hummingbird's HTTP/1.1 child channel with Cairn's connection rules: `server.header_timeout`
 /// (``RequestHeadTimeout``), `server.idle_timeout` (``IdleTimeout``, which also counts the hot
 /// lane's answers), an exact `Date` header (``DateHeader``), one `Host` a request
-/// (``HostFieldCheck``, right after the HTTP decoder) and, unless it is off, the hot lane
+/// (``HostFieldCheck``, right after the HTTP decoder), a body on the answer to a request the parser
+/// refuses (``RefusedRequestAnswer``) and, unless it is off, the hot lane
 /// (``HotLaneHandler``) in front of the HTTP decoder.
 struct CairnHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
@@ -19,7 +20,8 @@ struct CairnHTTP1Channel: ServerChildChannel {
         let header = TimeAmount.of(seconds: headerTimeout)
         base = HTTP1Channel(responder: responder,
                             configuration: .init(additionalChannelHandlers: [RequestHeadTimeout(timeout: header), DateHeader(),
-                                                                              IdleTimeout(timeout: .of(seconds: idleTimeout))]))
+                                                                              IdleTimeout(timeout: .of(seconds: idleTimeout)),
+                                                                              RefusedRequestAnswer()]))
         self.lane = lane
     }
 

@@ -37,8 +37,10 @@ struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddleware {
         if request.method == .options, cors != nil { return (CORS.preflight, nil) }
         do {
             return (try await next(request, context), nil)
-        } catch let error as any HTTPResponseError {
+        } catch let error as ServeError {
             return (try error.response(from: request, context: context), error)
+        } catch let error as any HTTPResponseError {
+            return (ErrorAnswer(error).response, error)
         } catch {
             return (try ServeError(unexpected: error).response(from: request, context: context), error)
         }
