@@ -3,14 +3,14 @@ import Testing
 @testable import CairnServer
 
 /// The log's buffered output (``LogOutput``): lines wait in a buffer for the writer thread, which
-/// writes them when their time comes on its clock (here a ``ManualLogClock``, so no test waits for
+/// writes them when their time comes on its clock (here a ``TestClock``, so no test waits for
 /// time to pass), when the buffer is full, and at shutdown; in order, none lost, and a descriptor
 /// that refuses them neither stops nor blocks the threads that log.
 @Suite struct LogOutputTests {
-    @Test func linesWaitForTheirFlushTimeOnTheWritersClock() throws {
+    @Test func linesWaitForTheirFlushTimeOnTheWritersClock() async throws {
         let (readEnd, writeEnd) = try Self.pipe()
         defer { close(readEnd) }
-        let clock = ManualLogClock()
+        let clock = TestClock()
         // An hour on the test's clock: only the clock can make it pass.
         let output = LogOutput(fileDescriptor: writeEnd, interval: .seconds(3600), clock: clock)
         defer {
@@ -21,20 +21,20 @@ import Testing
         output.append(urgent: false) { $0.append(contentsOf: "second".utf8) }
 
         // The writer sleeps until the first line's hour is up: nothing written yet, and still nothing half-way.
-        #expect(clock.waitForSleeps(1))
+        try await clock.threadWaits(1)
         #expect(Self.readable(readEnd) == false)
-        clock.advance(by: .seconds(1800))
-        #expect(clock.waitForSleeps(2))
+        clock.advance(by: 1800)
+        try await clock.threadWaits(2)
         #expect(Self.readable(readEnd) == false)
 
-        clock.advance(by: .seconds(1800))
+        clock.advance(by: 1800)
         #expect(try Self.read(readEnd, count: 13) == "first\nsecond\n")
     }
 
     @Test func anUrgentLineIsWrittenAtOnceWithEverythingBeforeIt() throws {
         let (readEnd, writeEnd) = try Self.pipe()
         defer { close(readEnd) }
-        let output = LogOutput(fileDescriptor: writeEnd, interval: .seconds(3600), clock: ManualLogClock())
+        let output = LogOutput(fileDescriptor: writeEnd, interval: .seconds(3600), clock: TestClock())
         defer {
             output.stop()
             close(writeEnd)
@@ -49,7 +49,7 @@ import Testing
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         try #require(file >= 0)
         defer { close(file) }
-        let output = LogOutput(fileDescriptor: file, interval: .seconds(3600), clock: ManualLogClock())
+        let output = LogOutput(fileDescriptor: file, interval: .seconds(3600), clock: TestClock())
         for number in 0..<100 {
             output.append(urgent: false) { $0.append(contentsOf: "line \(number)".utf8) }
         }
@@ -68,7 +68,7 @@ import Testing
         try #require(file >= 0)
         defer { close(file) }
         let threads = 8, lines = 2_000
-        let output = LogOutput(fileDescriptor: file, limit: 4 << 10, capacity: 16 << 10, interval: .seconds(3600), clock: ManualLogClock())
+        let output = LogOutput(fileDescriptor: file, limit: 4 << 10, capacity: 16 << 10, interval: .seconds(3600), clock: TestClock())
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for number in 0..<lines {
                 output.append(urgent: number % 500 == 499) { $0.append(contentsOf: "thread=\(thread) line=\(number)".utf8) }
@@ -95,7 +95,7 @@ import Testing
         let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(full >= 0)
         defer { close(full) }
-        let output = LogOutput(fileDescriptor: full, limit: 1 << 10, capacity: 4 << 10, interval: .seconds(3600), clock: ManualLogClock())
+        let output = LogOutput(fileDescriptor: full, limit: 1 << 10, capacity: 4 << 10, interval: .seconds(3600), clock: TestClock())
         for number in 0..<2_000 {
             output.append(urgent: false) { $0.append(contentsOf: "line \(number) of a log nobody can write".utf8) }
         }

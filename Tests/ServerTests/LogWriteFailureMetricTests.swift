@@ -22,7 +22,7 @@ import Testing
         try #require(full >= 0)
         defer { close(full) }
         // Lines wait in the buffer until the test flushes them (no batch is due for an hour).
-        let output = LogOutput(fileDescriptor: full, interval: .seconds(3600), clock: ManualLogClock())
+        let output = LogOutput(fileDescriptor: full, interval: .seconds(3600), clock: TestClock())
         defer { output.stop() }
         let logger = Logger(label: "cairn") { LineLogHandler(label: $0, level: .info, format: .text, output: output) }
         let directory = NSTemporaryDirectory() + "cairn-log-failures-" + UUID().uuidString

@@ -30,7 +30,7 @@ import Testing
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         try #require(file >= 0)
         defer { close(file) }
-        let output = LogOutput(fileDescriptor: file, interval: .seconds(3600), clock: ManualLogClock())
+        let output = LogOutput(fileDescriptor: file, interval: .seconds(3600), clock: TestClock())
         try await body(output)
         output.stop()
         return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -111,7 +111,7 @@ import Testing
         let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(full >= 0)
         defer { close(full) }
-        let output = LogOutput(fileDescriptor: full, limit: 1 << 10, capacity: 4 << 10, interval: .seconds(3600), clock: ManualLogClock())
+        let output = LogOutput(fileDescriptor: full, limit: 1 << 10, capacity: 4 << 10, interval: .seconds(3600), clock: TestClock())
         let (router, _) = Self.router(output)
         try await Application(router: router).test(.router) { client async throws in
             for _ in 0..<200 {

@@ -32,15 +32,16 @@ final class LogOutput: @unchecked Sendable {
     let limit: Int
     /// Bytes beyond which the threads that log wait for the writer.
     let capacity: Int
-    /// The longest a line waits in the buffer.
-    let interval: Duration
-    let clock: any LogClock
+    /// The longest a line waits in the buffer, in seconds.
+    let interval: Double
+    /// The clock the writer reads and waits on for a batch's flush time.
+    let clock: any WallClock
 
     /// Guards `pending`, `oldest`, `writer` and `stopping`, and wakes the writer and waiting producers.
     private let condition = NSCondition()
     private var pending: [UInt8] = []
-    /// When the oldest line in `pending` was appended.
-    private var oldest: ContinuousClock.Instant?
+    /// When the oldest line in `pending` was appended, on ``clock``.
+    private var oldest: Double?
     private var writer = Writer.notStarted
     private var stopping = false
 
@@ -53,11 +54,12 @@ final class LogOutput: @unchecked Sendable {
     private let failures = Atomic<Int>(0)
 
     init(fileDescriptor: Int32, limit: Int = 64 << 10, capacity: Int = 1 << 20, interval: Duration = .milliseconds(100),
-         clock: any LogClock = SystemLogClock()) {
+         clock: any WallClock = SystemWallClock()) {
         self.fileDescriptor = fileDescriptor
         self.limit = limit
         self.capacity = max(capacity, limit)
-        self.interval = interval
+        let (seconds, attoseconds) = interval.components
+        self.interval = Double(seconds) + Double(attoseconds) * 1e-18
         self.clock = clock
         pending.reserveCapacity(limit + limit / 4)
     }
@@ -73,7 +75,7 @@ final class LogOutput: @unchecked Sendable {
         let wasEmpty = pending.isEmpty, wasBelowLimit = pending.count < limit
         render(&pending)
         pending.append(10)
-        if wasEmpty { oldest = clock.now }
+        if wasEmpty { oldest = clock.now() }
         let startWriter = writer == .notStarted && !stopping
         if startWriter { writer = .running }
         // The writer sleeps until there is a line, then until its time or a full batch.
@@ -115,8 +117,9 @@ final class LogOutput: @unchecked Sendable {
                 condition.wait()
                 continue
             }
-            let deadline = oldest + interval
-            if pending.count >= limit || clock.now >= deadline {
+            let deadline = oldest + interval, now = clock.now()
+            // A time of day set back (below the oldest line's) does not hold lines back.
+            if pending.count >= limit || now >= deadline || now < oldest {
                 condition.unlock()
                 flush()
                 condition.lock()

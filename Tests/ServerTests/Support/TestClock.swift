@@ -3,9 +3,9 @@ import Synchronization
 @testable import CairnServer
 
 /// A ``WallClock`` that stands still until the test moves it forward: a tile goes stale, a
-/// dataset's refresh comes due, a reconnection's backoff ends when the test says so, without the
-/// test waiting for it. A sleep on it ends when ``advance(by:)`` reaches its deadline, never on its
-/// own.
+/// dataset's refresh comes due, a reconnection's backoff ends, a log line's flush time comes when
+/// the test says so, without the test waiting for it. A sleep on it (a task's, or a thread's wait
+/// on a condition) ends when ``advance(by:)`` reaches its deadline, never on its own.
 final class TestClock: WallClock {
     private struct Sleeper {
         let id: UInt64
@@ -25,6 +25,9 @@ final class TestClock: WallClock {
         var sleepers: [Sleeper] = []
         /// Sleeps begun on this clock in all.
         var sleepsBegun = 0
+        /// The conditions threads have waited on (woken at each advance), and their waits in all.
+        var conditions: [NSCondition] = []
+        var threadWaits = 0
         var watchers: [Watcher] = []
         var lastID: UInt64 = 0
 
@@ -75,9 +78,30 @@ final class TestClock: WallClock {
         }
     }
 
-    /// Moves the clock on by `interval` seconds, waking the sleepers whose time has come.
+    func wait(on condition: NSCondition, until deadline: Double) {
+        let (due, satisfied) = state.withLock { state -> (Bool, [Watcher]) in
+            guard state.seconds < deadline else { return (true, []) }
+            if !state.conditions.contains(where: { $0 === condition }) { state.conditions.append(condition) }
+            state.threadWaits += 1
+            return (false, state.satisfiedWatchers())
+        }
+        for watcher in satisfied { watcher.continuation.resume() }
+        guard !due else { return }
+        // An advance from here on broadcasts `condition` only once this wait has released it (the
+        // caller holds it), so the wake-up is never missed.
+        condition.wait()
+    }
+
+    /// Moves the clock on by `interval` seconds, waking the sleepers whose time has come and every
+    /// thread waiting on the clock (which looks at the time again).
     func advance(by interval: Double) {
         _ = wake(after: interval)
+    }
+
+    /// Returns once threads have waited on this clock `count` times in all (a log writer gone to
+    /// sleep until its batch's flush time).
+    func threadWaits(_ count: Int) async throws {
+        try await wait("\(count) thread waits on the clock") { $0.threadWaits >= count }
     }
 
     /// Waits until `sleepers` are asleep on the clock (a schedule's loop waiting for its next
@@ -91,13 +115,18 @@ final class TestClock: WallClock {
 
     /// Advances the time and resumes the sleepers now due; how many woke, and the sleeps begun so far.
     private func wake(after interval: Double) -> (woken: Int, begun: Int) {
-        let (due, begun) = state.withLock { state -> ([Sleeper], Int) in
+        let (due, begun, conditions) = state.withLock { state -> ([Sleeper], Int, [NSCondition]) in
             state.seconds += interval
             let due = state.sleepers.filter { $0.deadline <= state.seconds }
             state.sleepers.removeAll { $0.deadline <= state.seconds }
-            return (due, state.sleepsBegun)
+            return (due, state.sleepsBegun, state.conditions)
         }
         for sleeper in due { sleeper.continuation.resume() }
+        for condition in conditions {
+            condition.lock()
+            condition.broadcast()
+            condition.unlock()
+        }
         return (due.count, begun)
     }
 
