@@ -14,7 +14,8 @@ final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler, HotLaneL
     typealias OutboundOut = HTTPResponsePart
 
     private let timeout: TimeAmount
-    private var lastActive = NIODeadline.now()
+    /// When something was last read or answered, on the event loop's clock (``EventLoop/now``).
+    private var lastActive = NIODeadline.uptimeNanoseconds(0)
     /// Requests read (their heads) whose responses have not ended.
     private var inProgress = 0
     /// A request's head was read, its end not yet.
@@ -50,7 +51,7 @@ final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler, HotLaneL
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        lastActive = .now()
+        lastActive = context.eventLoop.now
         switch unwrapInboundIn(data) {
         case .head:
             inProgress += 1
@@ -67,7 +68,7 @@ final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler, HotLaneL
         if case .end = unwrapOutboundIn(data), inProgress > 0 {
             inProgress -= 1
             if inProgress == 0 {
-                lastActive = .now()
+                lastActive = context.eventLoop.now
                 schedule(context, at: lastActive + timeout)
             }
         }
@@ -80,7 +81,7 @@ final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler, HotLaneL
     }
 
     private func active(_ context: ChannelHandlerContext) {
-        lastActive = .now()
+        lastActive = context.eventLoop.now
         schedule(context, at: lastActive + timeout)
     }
 
@@ -91,7 +92,7 @@ final class IdleTimeout: ChannelDuplexHandler, RemovableChannelHandler, HotLaneL
             self.check = nil
             // A request read whole is being answered: its response's end schedules the next check.
             if !self.reading, self.inProgress > 0 { return }
-            if NIODeadline.now() >= self.lastActive + self.timeout {
+            if context.eventLoop.now >= self.lastActive + self.timeout {
                 context.close(promise: nil)
             } else {
                 self.schedule(context, at: self.lastActive + self.timeout)

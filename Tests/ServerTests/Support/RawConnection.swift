@@ -21,6 +21,11 @@ final class RawConnection {
     /// A keep-alive `GET target` and its response (read by its `Content-Length`, the connection stays open).
     func get(_ target: String) throws -> HTTPResponse {
         try send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        return try response(to: target)
+    }
+
+    /// Reads the response to a `GET target` sent on this connection (by its `Content-Length`).
+    func response(to target: String) throws -> HTTPResponse {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -33,6 +38,12 @@ final class RawConnection {
             guard n > 0 else { throw HTTPClient.Failure(description: "GET \(target): the connection ended after \(data.count) bytes") }
             data += chunk[0..<n]
         }
+    }
+
+    /// Whether the server has sent anything (or closed the connection) that was not read yet; does not wait.
+    var hasSomethingToRead: Bool {
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) > 0
     }
 
     /// Whether the server has closed the connection: waits up to `timeout` seconds for it.
