@@ -4,11 +4,14 @@ import TestTier
 import TestUpstream
 @testable import CairnServer
 
-/// Signed URLs (`security.signing`, docs/signed-urls.md) on the real server: URLs signed by an
-/// independent Python signer (Tests/Support/sign_url.py) are served as the unsigned server serves
-/// them; missing, wrong, re-ordered, expired and tampered ones are 403s with their reason, counted,
-/// before any work; every key verifies, the first signs (`cairn sign`); the keys never show.
-@Suite(.process) struct SignedURLTests {
+/// Signed URLs (`security.signing`, docs/signed-urls.md), answered by the server's router in
+/// process: signed URLs are served as the unsigned server serves them; missing, wrong, re-ordered,
+/// expired and tampered ones are 403s with their reason, counted, before any work; every key
+/// verifies. The URLs are signed by ``URLSigner``, which ``URLSignerTests`` holds to an independent
+/// Python signer (Tests/Support/sign_url.py). The tests that need a process carry the `.process`
+/// trait: `cairn sign` (the first key signs, as Python does), the keys never showing in a real
+/// server's log, and the refusal that must fetch nothing from an upstream on a socket.
+@Suite struct SignedURLTests {
     static let firstKey = "k1-7wQp3Zr9-first-signing-key"
     static let secondKey = "k2-Lm4x8Tb2-second-signing-key"
 
@@ -20,9 +23,14 @@ import TestUpstream
         return path
     }
 
-    /// The `world` layer over `upstream`, its badges and static maps signed with the keys of `keys` (none: nothing signed).
-    static func config(_ upstream: TestUpstream, keys: String?, routes: String = "[badges, static]") -> String {
-        TestConfig.world(upstream, sections: keys.map { "security: {signing: {keys_file: \"\($0)\", routes: \(routes)}}" } ?? "")
+    /// The security section that signs `routes` with the keys of `keys` (none: nothing signed).
+    static func signing(_ keys: String?, routes: String = "[badges, static]") -> String {
+        keys.map { "security: {signing: {keys_file: \"\($0)\", routes: \(routes)}}" } ?? ""
+    }
+
+    /// `target` signed with `key` by Cairn's ``URLSigner``, with `exp=` when given.
+    static func signed(_ target: String, key: String = firstKey, exp: Int? = nil) -> String {
+        URLSigner(keys: SigningKeys(lines: key)!).sign(target, expires: exp)
     }
 
     /// `target` signed with `key` by Tests/Support/sign_url.py, with `exp=` when given.
@@ -35,95 +43,93 @@ import TestUpstream
 
     static var now: Int { Int(Date().timeIntervalSince1970) }
 
-    @Test func urlsSignedInPythonServeWhatAnUnsignedServerServes() throws {
-        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+    @Test func signedURLsServeWhatAnUnsignedServerServes() async throws {
         let keys = try Self.keysFile([Self.firstKey])
-        let signedServer = try ServerProcess(config: Self.config(upstream, keys: keys))
-        let openServer = try ServerProcess(config: Self.config(upstream, keys: nil))
-        defer { signedServer.kill(); openServer.kill() }
-        for target in ["/badges/42.png?style=ios&scale=2", "/static/world/0,0,1/96x64.png", "/badges/7.png"] {
-            let open = try openServer.request(target)
-            try #require(open.status == 200, "\(target): \(open.text)")
-            let lasting = try Self.pythonSigned(target, key: Self.firstKey)
-            let expiring = try Self.pythonSigned(target, key: Self.firstKey, exp: "\(Self.now + 600)")
-            for signed in [lasting, expiring] {
-                let answer = try signedServer.request(signed)
-                #expect(answer.status == 200 && answer.body == open.body, "\(signed): \(answer.status) \(answer.text.prefix(200))")
-                let head = try signedServer.request(signed, method: "HEAD")
-                #expect(head.status == 200 && head.body.isEmpty, "HEAD \(signed): \(head.status)")
-                // Caches may keep an expiring URL's answer only until it expires.
-                let maxAge = try #require(answer.header("Cache-Control")?.firstMatch(of: /max-age=(\d+)/).flatMap { Int($0.1) })
-                if signed == expiring {
-                    #expect((590...600).contains(maxAge), "\(answer.header("Cache-Control") ?? "")")
-                } else {
-                    #expect(answer.header("Cache-Control") == open.header("Cache-Control") && maxAge > 600)
+        try await InProcessServer.with(config: TestConfig.world(sections: Self.signing(keys))) { signedServer throws in
+            try await InProcessServer.with(config: TestConfig.world()) { openServer throws in
+                for target in ["/badges/42.png?style=ios&scale=2", "/static/world/0,0,1/96x64.png", "/badges/7.png"] {
+                    let open = try await openServer.request(target)
+                    try #require(open.status == 200, "\(target): \(open.text)")
+                    let lasting = Self.signed(target)
+                    let expiring = Self.signed(target, exp: Self.now + 600)
+                    for signed in [lasting, expiring] {
+                        let answer = try await signedServer.request(signed)
+                        #expect(answer.status == 200 && answer.body == open.body, "\(signed): \(answer.status) \(answer.text.prefix(200))")
+                        let head = try await signedServer.request(signed, method: "HEAD")
+                        #expect(head.status == 200 && head.body.isEmpty, "HEAD \(signed): \(head.status)")
+                        // Caches may keep an expiring URL's answer only until it expires.
+                        let maxAge = try #require(answer.header("Cache-Control")?.firstMatch(of: /max-age=(\d+)/).flatMap { Int($0.1) })
+                        if signed == expiring {
+                            #expect((590...600).contains(maxAge), "\(answer.header("Cache-Control") ?? "")")
+                        } else {
+                            #expect(answer.header("Cache-Control") == open.header("Cache-Control") && maxAge > 600)
+                        }
+                    }
                 }
             }
         }
     }
 
-    @Test func badSignaturesAre403sWithTheirReasonBeforeAnyWork() throws {
+    /// A process test for its upstream on a socket, which shows that a refused static map fetched nothing.
+    @Test(.process) func badSignaturesAre403sWithTheirReasonBeforeAnyWork() async throws {
         let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
-        let server = try ServerProcess(config: Self.config(upstream, keys: try Self.keysFile([Self.firstKey])))
-        defer { server.kill() }
-        let key = Self.firstKey
-        let good = try Self.pythonSigned("/badges/42.png?style=ios&scale=2", key: key)
-        let signature = String(try #require(good.split(separator: "sig=").last))
-        let expired = try Self.pythonSigned("/badges/42.png?style=ios", key: key, exp: "\(Self.now - 10)")
-        let soon = Self.now + 60
-        let later = try Self.pythonSigned("/badges/42.png?style=ios", key: key, exp: "\(soon)")
-        let cases: [(String, String, String)] = [
-            ("/badges/42.png?style=ios&scale=2", "missing sig= (this route is signed)", "missing"),
-            ("/badges/42.png?style=ios&scale=2&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "signature does not match", "mismatch"),
-            // Signed for another query, re-ordered, and signed with a key the server does not have.
-            ("/badges/42.png?style=google&scale=2&sig=\(signature)", "signature does not match", "mismatch"),
-            ("/badges/42.png?scale=2&style=ios&sig=\(signature)", "signature does not match", "mismatch"),
-            (try Self.pythonSigned("/badges/42.png?style=ios&scale=2", key: Self.secondKey), "signature does not match", "mismatch"),
-            (expired, "the signature expired at ", "expired"),
-            (later.replacingOccurrences(of: "exp=\(soon)", with: "exp=\(soon + 6000)"), "signature does not match", "mismatch"),
-            (try Self.pythonSigned("/badges/42.png", key: key, exp: "soon"), "exp= must be a whole number of unix seconds", "malformed"),
-            (good + "&sig=\(signature)", "sig= is given more than once", "malformed"),
-            // A static map refused before its tiles are fetched.
-            ("/static/world/0,0,1/96x64.png", "missing sig= (this route is signed)", "missing"),
-        ]
-        for (target, reason, _) in cases {
-            let answer = try server.request(target)
-            #expect(answer.status == 403 && answer.text.hasPrefix("error: \(reason)") && answer.text.hasSuffix("\n"),
-                    "\(target): \(answer.status) \(answer.text)")
-            #expect(answer.header("Cache-Control") == "no-store")
+        defer { upstream.stop() }
+        let keys = try Self.keysFile([Self.firstKey])
+        try await InProcessServer.with(config: TestConfig.world(upstream, sections: Self.signing(keys))) { server throws in
+            let good = Self.signed("/badges/42.png?style=ios&scale=2")
+            let signature = String(try #require(good.split(separator: "sig=").last))
+            let expired = Self.signed("/badges/42.png?style=ios", exp: Self.now - 10)
+            let soon = Self.now + 60
+            let later = Self.signed("/badges/42.png?style=ios", exp: soon)
+            let cases: [(String, String, String)] = [
+                ("/badges/42.png?style=ios&scale=2", "missing sig= (this route is signed)", "missing"),
+                ("/badges/42.png?style=ios&scale=2&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "signature does not match", "mismatch"),
+                // Signed for another query, re-ordered, and signed with a key the server does not have.
+                ("/badges/42.png?style=google&scale=2&sig=\(signature)", "signature does not match", "mismatch"),
+                ("/badges/42.png?scale=2&style=ios&sig=\(signature)", "signature does not match", "mismatch"),
+                (Self.signed("/badges/42.png?style=ios&scale=2", key: Self.secondKey), "signature does not match", "mismatch"),
+                (expired, "the signature expired at ", "expired"),
+                (later.replacingOccurrences(of: "exp=\(soon)", with: "exp=\(soon + 6000)"), "signature does not match", "mismatch"),
+                (Self.signed("/badges/42.png?exp=soon"), "exp= must be a whole number of unix seconds", "malformed"),
+                (good + "&sig=\(signature)", "sig= is given more than once", "malformed"),
+                // A static map refused before its tiles are fetched.
+                ("/static/world/0,0,1/96x64.png", "missing sig= (this route is signed)", "missing"),
+            ]
+            for (target, reason, _) in cases {
+                let answer = try await server.request(target)
+                #expect(answer.status == 403 && answer.text.hasPrefix("error: \(reason)") && answer.text.hasSuffix("\n"),
+                        "\(target): \(answer.status) \(answer.text)")
+                #expect(answer.header("Cache-Control") == "no-store")
+            }
+            #expect(upstream.totalRequests == 0, "a refused static map fetched tiles")
+            #expect(try await server.request(good).status == 200)
+            for label in ["missing", "mismatch", "expired", "malformed"] {
+                let count = cases.filter { $0.2 == label }.count
+                #expect(try await server.metric("cairn_signature_rejections_total", ["reason": label]) == Double(count), "\(label)")
+            }
+            #expect(try await server.metric("cairn_http_requests_total", ["status": "403"]) == Double(cases.count))
         }
-        #expect(upstream.totalRequests == 0, "a refused static map fetched tiles")
-        #expect(try server.request(good).status == 200)
-        for label in ["missing", "mismatch", "expired", "malformed"] {
-            let count = cases.filter { $0.2 == label }.count
-            #expect(try server.metric("cairn_signature_rejections_total", ["reason": label]) == Double(count), "\(label)")
-        }
-        #expect(try server.metric("cairn_http_requests_total", ["status": "403"]) == Double(cases.count))
     }
 
-    @Test func everyKeyVerifiesTheFirstSignsAndOtherRoutesStayOpen() throws {
-        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+    @Test func everyKeyVerifiesAndOtherRoutesStayOpen() async throws {
         let keys = try Self.keysFile([Self.firstKey, "  ", Self.secondKey + " \r"])
-        let server = try ServerProcess(config: Self.config(upstream, keys: keys))
-        defer { server.kill() }
-        for key in [Self.firstKey, Self.secondKey] {
-            let target = try Self.pythonSigned("/badges/5.png?style=leaflet", key: key)
-            #expect(try server.request(target).status == 200, "signed with \(key)")
+        try await InProcessServer.with(config: TestConfig.world(sections: Self.signing(keys))) { server throws in
+            for key in [Self.firstKey, Self.secondKey] {
+                let target = Self.signed("/badges/5.png?style=leaflet", key: key)
+                #expect(try await server.request(target).status == 200, "signed with \(key)")
+            }
+            // Tiles, TileJSON, cards, the catalog, health: not listed, so open.
+            for target in ["/tiles/world/1/0/0.png", "/tiles/world.json", "/cards/none.png?title=Open", "/catalog.json", "/health"] {
+                let answer = try await server.request(target)
+                #expect(answer.status == 200, "\(target): \(answer.status) \(answer.text.prefix(200))")
+            }
+            let catalogAnswer = try await server.request("/catalog.json")
+            let catalog = try #require(try JSONSerialization.jsonObject(with: Data(catalogAnswer.body)) as? [String: Any])
+            #expect(catalog["signed_routes"] as? [String] == ["badges", "static"])
         }
-        // `cairn sign` signs with the first key.
-        let run = try ClusterCLI.run(["sign", "/badges/5.png?style=leaflet", "--keys-file", keys])
-        let expected = try Self.pythonSigned("/badges/5.png?style=leaflet", key: Self.firstKey) + "\n"
-        #expect(run.status == 0 && String(decoding: run.stdout, as: UTF8.self) == expected, "\(run.stderr)")
-        // Tiles, TileJSON, cards, the catalog, health: not listed, so open.
-        for target in ["/tiles/world/1/0/0.png", "/tiles/world.json", "/cards/none.png?title=Open", "/catalog.json", "/health"] {
-            let answer = try server.request(target)
-            #expect(answer.status == 200, "\(target): \(answer.status) \(answer.text.prefix(200))")
-        }
-        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(server.request("/catalog.json").body)) as? [String: Any])
-        #expect(catalog["signed_routes"] as? [String] == ["badges", "static"])
     }
 
-    @Test func cairnSignMatchesPythonAndRefusesBadInput() throws {
+    @Test(.process) func cairnSignSignsWithTheFirstKeyAsPythonDoesAndRefusesBadInput() throws {
         let keys = try Self.keysFile([Self.firstKey, Self.secondKey])
         let directory = (keys as NSString).deletingLastPathComponent
         try "security: {signing: {keys_file: keys, routes: [cards]}}\n".write(toFile: directory + "/cairn.yml", atomically: true, encoding: .utf8)
@@ -166,16 +172,16 @@ import TestUpstream
         }
     }
 
-    @Test func theKeysNeverShow() throws {
-        let upstream = try TestUpstream { FixtureTiles.reply(for: $0.path) }
+    /// What a real `cairn serve` logs on stderr at `debug`, and answers.
+    @Test(.process) func theKeysNeverShow() throws {
         let keys = try Self.keysFile([Self.firstKey, Self.secondKey])
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keys)
-        let server = try ServerProcess(config: Self.config(upstream, keys: keys, routes: "[tiles, clusters, badges, cards, static]"),
+        let server = try ServerProcess(config: TestConfig.world(sections: Self.signing(keys, routes: "[tiles, clusters, badges, cards, static]")),
                                        arguments: ["--log-level", "debug"])
         defer { server.kill() }
         var answers = ""
         for target in ["/catalog.json", "/health", "/", "/badges/1.png", "/badges/1.png?sig=x", "/tiles/world/0/0/0.png",
-                       try Self.pythonSigned("/tiles/world/0/0/0.png", key: Self.secondKey), "/metrics"] {
+                       Self.signed("/tiles/world/0/0/0.png", key: Self.secondKey), "/metrics"] {
             let answer = try server.request(target)
             answers += answer.text + answer.headers.map { "\($0.0): \($0.1)" }.joined(separator: "\n")
         }
