@@ -4,9 +4,10 @@ import TestTier
 import TestUpstream
 import Tiles
 
-/// `cairn cache seed` beside a real `cairn serve` on loopback: the tiles it stores are hits with the
-/// bytes, ETag and freshness a cold request gives; `--resume` keeps fresh ones; a seed larger than
-/// the cache is refused before anything is written; bad options are one `error:` line and exit 64.
+/// `cairn cache seed` beside a running server (answering in process): the tiles it stores are hits
+/// with the bytes, ETag and freshness a cold request gives; `--resume` keeps fresh ones; a seed
+/// larger than the cache is refused before anything is written; bad options are one `error:` line
+/// and exit 64.
 @Suite(.process, .serialized) final class CacheSeedTests {
     /// Zooms 0–2 of the whole world: 1 + 4 + 16 tiles.
     private let world = ["--bbox=-180,-85,180,85", "--zoom", "0-2"]
@@ -31,93 +32,101 @@ import Tiles
         response.header("Cache-Control")?.firstMatch(of: /max-age=(\d+)/).flatMap { Int($0.1) }
     }
 
-    @Test func seededTilesAreHitsWithTheBytesETagAndFreshnessOfAColdRequest() throws {
-        let server = try ServerProcess(config: config())
-        #expect(try server.request("/tiles/world/1/0/0.png").header("Cache-Status") == "cairn; fwd=miss; stored")
+    @Test func seededTilesAreHitsWithTheBytesETagAndFreshnessOfAColdRequest() async throws {
+        try await InProcessServer.with(config: config()) { server throws in
+            #expect(try await server.request("/tiles/world/1/0/0.png").header("Cache-Status") == "cairn; fwd=miss; stored")
 
-        let run = try server.cache("seed", "--layer", "world", world[0], world[1], world[2])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.errorLines.isEmpty)
-        #expect(cacheEntries(under: server.cacheDirectory).count == tiles.count)
-        #expect(run.lastLine.wholeMatch(of: /seeded 21 tiles of layer world \((\d+(\.\d)? [kM]?B)\) in \d+\.\d s/) != nil, "\(run.stderr)")
-        let fetched = upstream.totalRequests
+            let run = try server.cache("seed", "--layer", "world", world[0], world[1], world[2])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.errorLines.isEmpty)
+            #expect(cacheEntries(under: server.cacheDirectory).count == tiles.count)
+            #expect(run.lastLine.wholeMatch(of: /seeded 21 tiles of layer world \((\d+(\.\d)? [kM]?B)\) in \d+\.\d s/) != nil, "\(run.stderr)")
+            let fetched = upstream.totalRequests
+            // The seed stored its tiles at the time of day it ran: the server's clock moves on to it.
+            server.clock.advance(by: Date().timeIntervalSince1970 - server.clock.now())
 
-        let cold = try ServerProcess(config: config())
-        for tile in tiles {
-            let hit = try server.request("/tiles/world/\(tile).png")
-            let miss = try cold.request("/tiles/world/\(tile).png")
-            #expect(hit.status == 200 && miss.status == 200, "\(tile)")
-            #expect(hit.header("Cache-Status") == "cairn; hit", "\(tile)")
-            #expect(miss.header("Cache-Status") == "cairn; fwd=miss; stored", "\(tile)")
-            #expect(hit.body == miss.body, "\(tile)")
-            #expect(hit.header("ETag") != nil && hit.header("ETag") == miss.header("ETag"), "\(tile)")
-            // The upstream's hour, less the seconds since the seed.
-            #expect((3_540...3_600).contains(maxAge(hit) ?? 0), "\(tile): \(hit.header("Cache-Control") ?? "")")
-            #expect((3_599...3_600).contains(maxAge(miss) ?? 0), "\(tile)")
-        }
-        #expect(upstream.totalRequests == fetched + tiles.count, "the seeded server fetched again")
-    }
-
-    @Test func aTileListAtAnotherScaleAndFormatIsSeededAsTheServerWouldStoreIt() throws {
-        let server = try ServerProcess(config: config())
-        let list = server.directory + "/tiles.txt"
-        try "1/0/0\n2/1/1\n3/4/2\n".write(toFile: list, atomically: true, encoding: .utf8)
-
-        let run = try server.cache("seed", "--layer", "world", "--tiles", list, "--zoom", "1-2", "--scale", "2", "--format", "webp")
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.lastLine.hasPrefix("seeded 2 tiles of layer world ("), "\(run.stderr)")
-        #expect(Set(cacheEntries(under: server.cacheDirectory).keys) == ["world/1/0/0@2x.webp", "world/2/1/1@2x.webp"])
-        let cold = try ServerProcess(config: config())
-        for tile in ["1/0/0", "2/1/1"] {
-            let hit = try server.request("/tiles/world/\(tile)@2x.webp")
-            #expect(hit.header("Cache-Status") == "cairn; hit", "\(tile)")
-            #expect(hit.header("Content-Type") == "image/webp")
-            let miss = try cold.request("/tiles/world/\(tile)@2x.webp")
-            #expect(hit.body == miss.body && hit.header("ETag") == miss.header("ETag"), "\(tile)")
+            try await InProcessServer.with(config: config()) { cold throws in
+                for tile in tiles {
+                    let hit = try await server.request("/tiles/world/\(tile).png")
+                    let miss = try await cold.request("/tiles/world/\(tile).png")
+                    #expect(hit.status == 200 && miss.status == 200, "\(tile)")
+                    #expect(hit.header("Cache-Status") == "cairn; hit", "\(tile)")
+                    #expect(miss.header("Cache-Status") == "cairn; fwd=miss; stored", "\(tile)")
+                    #expect(hit.body == miss.body, "\(tile)")
+                    #expect(hit.header("ETag") != nil && hit.header("ETag") == miss.header("ETag"), "\(tile)")
+                    // The upstream's hour, less the seconds since the seed.
+                    #expect((3_540...3_600).contains(maxAge(hit) ?? 0), "\(tile): \(hit.header("Cache-Control") ?? "")")
+                    #expect((3_599...3_600).contains(maxAge(miss) ?? 0), "\(tile)")
+                }
+                #expect(upstream.totalRequests == fetched + tiles.count, "the seeded server fetched again")
+            }
         }
     }
 
-    @Test func resumeKeepsFreshTilesAndSeedsTheRest() throws {
-        let server = try ServerProcess(config: config())
-        #expect(try server.cache("seed", "--layer", "world", world[0], world[1], world[2]).status == 0)
-        let cache = server.cacheDirectory
-        // Two tiles gone, one stale: those three are seeded again, the others kept untouched.
-        try FileManager.default.removeItem(atPath: cache + "/world/2/1/1.png")
-        try FileManager.default.removeItem(atPath: cache + "/world/2/3/0.png.meta")
-        let stale = cache + "/world/1/1/0.png.meta"
-        let meta = try String(contentsOfFile: stale, encoding: .utf8)
-        try meta.replacing(/expires=[0-9.e+]+/, with: "expires=1").write(toFile: stale, atomically: true, encoding: .utf8)
-        let untouched = tiles.map { "world/\($0).png.meta" }.filter { !["world/2/1/1.png.meta", "world/2/3/0.png.meta", "world/1/1/0.png.meta"].contains($0) }
-        for name in untouched { try backdate(cache + "/" + name, by: 60) }
-        let times = untouched.map { modified(cache + "/" + $0) }
+    @Test func aTileListAtAnotherScaleAndFormatIsSeededAsTheServerWouldStoreIt() async throws {
+        try await InProcessServer.with(config: config()) { server throws in
+            let list = server.directory + "/tiles.txt"
+            try "1/0/0\n2/1/1\n3/4/2\n".write(toFile: list, atomically: true, encoding: .utf8)
 
-        let run = try server.cache("seed", "--layer", "world", "--resume", world[0], world[1], world[2])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.lastLine.hasPrefix("seeded 3 tiles of layer world ("), "\(run.stderr)")
-        #expect(run.lastLine.contains(", kept 18 already fresh in "), "\(run.stderr)")
-        #expect(untouched.map { modified(cache + "/" + $0) } == times)
-        #expect(cacheEntries(under: cache).count == tiles.count)
-        for tile in ["2/1/1", "2/3/0", "1/1/0"] {
-            #expect(try server.request("/tiles/world/\(tile).png").header("Cache-Status") == "cairn; hit", "\(tile)")
+            let run = try server.cache("seed", "--layer", "world", "--tiles", list, "--zoom", "1-2", "--scale", "2", "--format", "webp")
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.lastLine.hasPrefix("seeded 2 tiles of layer world ("), "\(run.stderr)")
+            #expect(Set(cacheEntries(under: server.cacheDirectory).keys) == ["world/1/0/0@2x.webp", "world/2/1/1@2x.webp"])
+            try await InProcessServer.with(config: config()) { cold throws in
+                for tile in ["1/0/0", "2/1/1"] {
+                    let hit = try await server.request("/tiles/world/\(tile)@2x.webp")
+                    #expect(hit.header("Cache-Status") == "cairn; hit", "\(tile)")
+                    #expect(hit.header("Content-Type") == "image/webp")
+                    let miss = try await cold.request("/tiles/world/\(tile)@2x.webp")
+                    #expect(hit.body == miss.body && hit.header("ETag") == miss.header("ETag"), "\(tile)")
+                }
+            }
         }
     }
 
-    @Test func aTileListOnAPipeIsSeededAndABadLineInItIsExit65() throws {
-        let server = try ServerProcess(config: config())
-        let seeded = try pipe("0/0/0\n1/0/0\n2/3/1\n", into: server)
-        #expect(seeded.status == 0, "\(seeded.stderr)")
-        #expect(seeded.lastLine.hasPrefix("seeded 3 tiles of layer world ("), "\(seeded.stderr)")
-        for tile in ["0/0/0", "1/0/0", "2/3/1"] {
-            #expect(try server.request("/tiles/world/\(tile).png").header("Cache-Status") == "cairn; hit", "\(tile)")
+    @Test func resumeKeepsFreshTilesAndSeedsTheRest() async throws {
+        try await InProcessServer.with(config: config()) { server throws in
+            #expect(try server.cache("seed", "--layer", "world", world[0], world[1], world[2]).status == 0)
+            let cache = server.cacheDirectory
+            // Two tiles gone, one stale: those three are seeded again, the others kept untouched.
+            try FileManager.default.removeItem(atPath: cache + "/world/2/1/1.png")
+            try FileManager.default.removeItem(atPath: cache + "/world/2/3/0.png.meta")
+            let stale = cache + "/world/1/1/0.png.meta"
+            let meta = try String(contentsOfFile: stale, encoding: .utf8)
+            try meta.replacing(/expires=[0-9.e+]+/, with: "expires=1").write(toFile: stale, atomically: true, encoding: .utf8)
+            let untouched = tiles.map { "world/\($0).png.meta" }.filter { !["world/2/1/1.png.meta", "world/2/3/0.png.meta", "world/1/1/0.png.meta"].contains($0) }
+            for name in untouched { try backdate(cache + "/" + name, by: 60) }
+            let times = untouched.map { modified(cache + "/" + $0) }
+
+            let run = try server.cache("seed", "--layer", "world", "--resume", world[0], world[1], world[2])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.lastLine.hasPrefix("seeded 3 tiles of layer world ("), "\(run.stderr)")
+            #expect(run.lastLine.contains(", kept 18 already fresh in "), "\(run.stderr)")
+            #expect(untouched.map { modified(cache + "/" + $0) } == times)
+            #expect(cacheEntries(under: cache).count == tiles.count)
+            for tile in ["2/1/1", "2/3/0", "1/1/0"] {
+                #expect(try await server.request("/tiles/world/\(tile).png").header("Cache-Status") == "cairn; hit", "\(tile)")
+            }
         }
-        let bad = try pipe("1/1/1\nhello\n2/0/0\n", into: server)
-        #expect(bad.status == 65, "\(bad.stderr)")
-        #expect(bad.errorLines == ["error: --tiles stdin:2: 'hello' is not z/x/y"], "\(bad.stderr)")
-        #expect(cacheEntries(under: server.cacheDirectory)["world/2/0/0.png"] == nil)
+    }
+
+    @Test func aTileListOnAPipeIsSeededAndABadLineInItIsExit65() async throws {
+        try await InProcessServer.with(config: config()) { server throws in
+            let seeded = try pipe("0/0/0\n1/0/0\n2/3/1\n", into: server)
+            #expect(seeded.status == 0, "\(seeded.stderr)")
+            #expect(seeded.lastLine.hasPrefix("seeded 3 tiles of layer world ("), "\(seeded.stderr)")
+            for tile in ["0/0/0", "1/0/0", "2/3/1"] {
+                #expect(try await server.request("/tiles/world/\(tile).png").header("Cache-Status") == "cairn; hit", "\(tile)")
+            }
+            let bad = try pipe("1/1/1\nhello\n2/0/0\n", into: server)
+            #expect(bad.status == 65, "\(bad.stderr)")
+            #expect(bad.errorLines == ["error: --tiles stdin:2: 'hello' is not z/x/y"], "\(bad.stderr)")
+            #expect(cacheEntries(under: server.cacheDirectory)["world/2/0/0.png"] == nil)
+        }
     }
 
     /// `cairn cache seed --tiles -` with `text` on its stdin, beside `server`.
-    private func pipe(_ text: String, into server: ServerProcess) throws -> CommandRun {
+    private func pipe(_ text: String, into server: InProcessServer) throws -> CommandRun {
         let process = Process()
         process.executableURL = cairnExecutable
         process.arguments = ["cache", "seed", "--layer", "world", "--tiles", "-", "--config", server.configPath]
@@ -136,7 +145,7 @@ import Tiles
         return CommandRun(status: process.terminationStatus, output: Data(), stderr: collected.text)
     }
 
-    @Test func anInterruptedSeedStopsCleanlyAndResumeFinishesIt() throws {
+    @Test func anInterruptedSeedStopsCleanlyAndResumeFinishesIt() async throws {
         // A slow upstream: zooms 0-3 take seconds, so SIGINT lands mid-seed.
         let slow = try TestUpstream { request in FixtureTiles.reply(for: request.path, delay: 0.1) }
         defer { slow.stop() }
@@ -178,22 +187,23 @@ import Tiles
         #expect(cacheEntries(under: cache).count == 85)
     }
 
-    @Test func aSeedLargerThanTheCacheIsRefusedWithTheEstimateBeforeAnythingIsWritten() throws {
-        let server = try ServerProcess(config: config(cache: "max_size: 60kB"))
-        #expect(try server.request("/tiles/world/0/0/0.png").status == 200)
-        let before = cacheEntries(under: server.cacheDirectory)
+    @Test func aSeedLargerThanTheCacheIsRefusedWithTheEstimateBeforeAnythingIsWritten() async throws {
+        try await InProcessServer.with(config: config(cache: "max_size: 60kB")) { server throws in
+            #expect(try await server.request("/tiles/world/0/0/0.png").status == 200)
+            let before = cacheEntries(under: server.cacheDirectory)
 
-        // 1 + 4 + 16 + 64 tiles of several kB each.
-        let run = try server.cache("seed", "--layer", "world", "--bbox=-180,-85,180,85", "--zoom", "0-3")
-        #expect(run.status == 64, "\(run.stderr)")
-        #expect(run.errorLines.count == 1, "\(run.stderr)")
-        let line = try #require(run.errorLines.first)
-        let estimate = try #require(line.wholeMatch(of: /error: --layer world: seeding 85 tiles needs about ([\d.]+) (kB|MB) \(([\d.]+) (B|kB) a tile\), more than the cache holds \(cache.max_size 60.0 kB\)/), "\(line)")
-        let perTile = Double(estimate.3)! * (estimate.4 == "kB" ? 1000 : 1)
-        #expect(perTile > 60_000 / 85, "\(line)")
-        #expect(!run.stderr.contains("seeded"))
-        #expect(cacheEntries(under: server.cacheDirectory) == before)
-        #expect(upstream.totalRequests <= 1 + 4, "only the estimate's samples are fetched")
+            // 1 + 4 + 16 + 64 tiles of several kB each.
+            let run = try server.cache("seed", "--layer", "world", "--bbox=-180,-85,180,85", "--zoom", "0-3")
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(run.errorLines.count == 1, "\(run.stderr)")
+            let line = try #require(run.errorLines.first)
+            let estimate = try #require(line.wholeMatch(of: /error: --layer world: seeding 85 tiles needs about ([\d.]+) (kB|MB) \(([\d.]+) (B|kB) a tile\), more than the cache holds \(cache.max_size 60.0 kB\)/), "\(line)")
+            let perTile = Double(estimate.3)! * (estimate.4 == "kB" ? 1000 : 1)
+            #expect(perTile > 60_000 / 85, "\(line)")
+            #expect(!run.stderr.contains("seeded"))
+            #expect(cacheEntries(under: server.cacheDirectory) == before)
+            #expect(upstream.totalRequests <= 1 + 4, "only the estimate's samples are fetched")
+        }
     }
 
     @Test(arguments: [
@@ -222,21 +232,22 @@ import Tiles
 
     /// A seed opens the cache as a server does, but must not take the writes in progress of the
     /// server running beside it (temporary files) nor a running clear's trash for a crash's leftovers.
-    @Test func aSeedLeavesTheRunningServersWritesInProgressAlone() throws {
-        let server = try ServerProcess(config: config())
-        let cache = server.cacheDirectory
-        try FileManager.default.createDirectory(atPath: cache + "/world/3/1", withIntermediateDirectories: true)
-        let writing = cache + "/world/3/1/.2.png.tmp-\(server.processIdentifier)-77"
-        let crashed = cache + "/world/3/1/.3.png.tmp-\(Int32.max - 1)-77"
-        let clearing = cache + "/.cairn-trash-\(server.processIdentifier)-78"
-        try Data(count: 10).write(to: URL(fileURLWithPath: writing))
-        try Data(count: 10).write(to: URL(fileURLWithPath: crashed))
-        try FileManager.default.createDirectory(atPath: clearing + "/world", withIntermediateDirectories: true)
+    @Test func aSeedLeavesTheRunningServersWritesInProgressAlone() async throws {
+        try await InProcessServer.with(config: config()) { server throws in
+            let cache = server.cacheDirectory
+            try FileManager.default.createDirectory(atPath: cache + "/world/3/1", withIntermediateDirectories: true)
+            let writing = cache + "/world/3/1/.2.png.tmp-\(getpid())-77"
+            let crashed = cache + "/world/3/1/.3.png.tmp-\(Int32.max - 1)-77"
+            let clearing = cache + "/.cairn-trash-\(getpid())-78"
+            try Data(count: 10).write(to: URL(fileURLWithPath: writing))
+            try Data(count: 10).write(to: URL(fileURLWithPath: crashed))
+            try FileManager.default.createDirectory(atPath: clearing + "/world", withIntermediateDirectories: true)
 
-        #expect(try server.cache("seed", "--layer", "world", "--bbox=-180,-85,180,85", "--zoom", "0").status == 0)
-        #expect(FileManager.default.fileExists(atPath: writing))
-        #expect(FileManager.default.fileExists(atPath: clearing + "/world"))
-        #expect(!FileManager.default.fileExists(atPath: crashed))
+            #expect(try server.cache("seed", "--layer", "world", "--bbox=-180,-85,180,85", "--zoom", "0").status == 0)
+            #expect(FileManager.default.fileExists(atPath: writing))
+            #expect(FileManager.default.fileExists(atPath: clearing + "/world"))
+            #expect(!FileManager.default.fileExists(atPath: crashed))
+        }
     }
 }
 

@@ -23,7 +23,7 @@ import TestUpstream
         return (bytes, metadata + ["lifetime=\(expires - stored)"])
     }
 
-    @Test func theCommandAndTheAdminAPIStoreTheSameEntries() throws {
+    @Test func theCommandAndTheAdminAPIStoreTheSameEntries() async throws {
         let upstream = try TestUpstream { request in
             var reply = FixtureTiles.reply(for: request.path)
             reply.headers += [("Cache-Control", "max-age=1800"), ("ETag", "\"up\(request.path.utf8.count)\""),
@@ -32,39 +32,39 @@ import TestUpstream
         }
         defer { upstream.stop() }
         let config = CacheTestConfig.layers(["world"], upstream: upstream.baseURL)
-        let byCommand = try ServerProcess(config: config)
-        defer { byCommand.kill() }
-        let run = try byCommand.cache("seed", "--layer", "world", "--bbox=-180,-85,180,85", "--zoom", "0-2")
-        #expect(run.status == 0, "\(run.stderr)")
+        try await InProcessServer.with(config: config) { byCommand throws in
+            let run = try byCommand.cache("seed", "--layer", "world", "--bbox=-180,-85,180,85", "--zoom", "0-2")
+            #expect(run.status == 0, "\(run.stderr)")
 
-        let byAdmin = try ServerProcess(config: config, environment: ["CAIRN_ADMIN_TOKEN": token])
-        defer { byAdmin.kill() }
-        let auth = [("Authorization", "Bearer \(token)")]
-        let started = try byAdmin.request("/admin/cache/world/seed", method: "POST", headers: auth,
-                                          body: Array(#"{"bbox": [-180, -85, 180, 85], "zoom": "0-2"}"#.utf8))
-        #expect(started.status == 202, "\(started.text)")
-        let job = try #require(started.header("Location"))
-        var state = "running"
-        for _ in 0..<600 where state == "running" {
-            let answer = try byAdmin.request(job, headers: auth)
-            state = (try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])?["state"] as? String ?? "?"
-            if state == "running" { usleep(50_000) }
-        }
-        #expect(state == "done")
+            try await InProcessServer.with(config: config, environment: ["CAIRN_ADMIN_TOKEN": token]) { byAdmin throws in
+                let auth = [("Authorization", "Bearer \(token)")]
+                let started = try await byAdmin.request("/admin/cache/world/seed", method: "POST", headers: auth,
+                                                        body: Array(#"{"bbox": [-180, -85, 180, 85], "zoom": "0-2"}"#.utf8))
+                #expect(started.status == 202, "\(started.text)")
+                let job = try #require(started.header("Location"))
+                var state = "running"
+                for _ in 0..<600 where state == "running" {
+                    let answer = try await byAdmin.request(job, headers: auth)
+                    state = (try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])?["state"] as? String ?? "?"
+                    if state == "running" { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                #expect(state == "done")
 
-        let seeded = cacheEntries(under: byCommand.cacheDirectory).keys.sorted()
-        #expect(seeded.count == 21)
-        #expect(cacheEntries(under: byAdmin.cacheDirectory).keys.sorted() == seeded)
-        for name in seeded {
-            let command = try entry(byCommand.cacheDirectory, name), admin = try entry(byAdmin.cacheDirectory, name)
-            #expect(command.bytes == admin.bytes, "\(name)")
-            #expect(command.metadata == admin.metadata, "\(name)")
-            #expect(command.metadata.contains("lifetime=1800.0") && command.metadata.contains { $0.hasPrefix("upstream-etag=\"up") },
-                    "\(name): \(command.metadata)")
+                let seeded = cacheEntries(under: byCommand.cacheDirectory).keys.sorted()
+                #expect(seeded.count == 21)
+                #expect(cacheEntries(under: byAdmin.cacheDirectory).keys.sorted() == seeded)
+                for name in seeded {
+                    let command = try entry(byCommand.cacheDirectory, name), admin = try entry(byAdmin.cacheDirectory, name)
+                    #expect(command.bytes == admin.bytes, "\(name)")
+                    #expect(command.metadata == admin.metadata, "\(name)")
+                    #expect(command.metadata.contains("lifetime=1800.0") && command.metadata.contains { $0.hasPrefix("upstream-etag=\"up") },
+                            "\(name): \(command.metadata)")
+                }
+            }
         }
     }
 
-    @Test func anAnimatedLayersSeedIsAnsweredWithoutTheUpstreamAsAColdRequestIs() throws {
+    @Test func anAnimatedLayersSeedIsAnsweredWithoutTheUpstreamAsAColdRequestIs() async throws {
         // Frame `a` is the corpus tile, frame `b` the one mirrored east-west (the frames differ).
         let upstream = try TestUpstream { request in
             let parts = request.path.split(separator: "/")
@@ -80,25 +80,26 @@ import TestUpstream
                 maxzoom: 6
                 frames: {times: [a, b], delay: 400ms}
             """
-        let server = try ServerProcess(config: config)
-        defer { server.kill() }
-        let run = try server.cache("seed", "--layer", "radar", "--bbox=-180,-85,180,85", "--zoom", "0-1", "--format", "webp")
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.lastLine.hasPrefix("seeded 5 tiles of layer radar ("), "\(run.stderr)")
-        let fetched = upstream.totalRequests
-        let tiles = ["0/0/0", "1/0/0", "1/1/1"]
-        let hits = try tiles.map { try server.request("/tiles/radar/\($0).webp") }
-        #expect(upstream.totalRequests == fetched, "the seeded server went upstream")
+        try await InProcessServer.with(config: config) { server throws in
+            let run = try server.cache("seed", "--layer", "radar", "--bbox=-180,-85,180,85", "--zoom", "0-1", "--format", "webp")
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.lastLine.hasPrefix("seeded 5 tiles of layer radar ("), "\(run.stderr)")
+            let fetched = upstream.totalRequests
+            let tiles = ["0/0/0", "1/0/0", "1/1/1"]
+            var hits: [HTTPResponse] = []
+            for tile in tiles { hits.append(try await server.request("/tiles/radar/\(tile).webp")) }
+            #expect(upstream.totalRequests == fetched, "the seeded server went upstream")
 
-        let cold = try ServerProcess(config: config)
-        defer { cold.kill() }
-        for (tile, hit) in zip(tiles, hits) {
-            #expect(hit.status == 200 && hit.header("Cache-Status")?.hasPrefix("cairn; hit") == true, "\(tile): \(hit.header("Cache-Status") ?? "")")
-            let miss = try cold.request("/tiles/radar/\(tile).webp")
-            #expect(hit.body == miss.body && hit.header("ETag") == miss.header("ETag"), "\(tile)")
+            try await InProcessServer.with(config: config) { cold throws in
+                for (tile, hit) in zip(tiles, hits) {
+                    #expect(hit.status == 200 && hit.header("Cache-Status")?.hasPrefix("cairn; hit") == true, "\(tile): \(hit.header("Cache-Status") ?? "")")
+                    let miss = try await cold.request("/tiles/radar/\(tile).webp")
+                    #expect(hit.body == miss.body && hit.header("ETag") == miss.header("ETag"), "\(tile)")
+                }
+                let resumed = try server.cache("seed", "--layer", "radar", "--bbox=-180,-85,180,85", "--zoom", "0-1", "--format", "webp", "--resume")
+                #expect(resumed.lastLine.hasPrefix("seeded 0 tiles of layer radar (") && resumed.lastLine.contains("kept 5 already fresh"),
+                        "\(resumed.stderr)")
+            }
         }
-        let resumed = try server.cache("seed", "--layer", "radar", "--bbox=-180,-85,180,85", "--zoom", "0-1", "--format", "webp", "--resume")
-        #expect(resumed.lastLine.hasPrefix("seeded 0 tiles of layer radar (") && resumed.lastLine.contains("kept 5 already fresh"),
-                "\(resumed.stderr)")
     }
 }

@@ -41,8 +41,15 @@ func runCairn(_ arguments: [String], environment: [String: String] = [:]) throws
         .merging(environment) { $1 })
 }
 
-extension ServerProcess {
-    /// The configuration file the server was started with.
+/// A server under test (a ``ServerProcess`` or an ``InProcessServer``) whose configuration file is
+/// `directory/cairn.yml` and whose cache is in `cacheDirectory`: what `cairn cache` is pointed at.
+protocol ServerFiles {
+    var directory: String { get }
+    var cacheDirectory: String { get }
+}
+
+extension ServerFiles {
+    /// The configuration file the server was made from.
     var configPath: String { directory + "/cairn.yml" }
 
     /// `cairn cache ARGUMENTS --config` this server's configuration, on its cache directory.
@@ -50,6 +57,9 @@ extension ServerProcess {
         try runCairn(["cache"] + arguments + ["--config", configPath], environment: ["CAIRN_CACHE_DIR": cacheDirectory])
     }
 }
+
+extension ServerProcess: ServerFiles {}
+extension InProcessServer: ServerFiles {}
 
 /// The cache entries under `root` as the test counts them, without the server's code: every regular
 /// file that has a `NAME.meta` beside it, with the bytes of both, keyed by path relative to `root`.

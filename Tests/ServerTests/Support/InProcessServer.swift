@@ -8,14 +8,14 @@ import Logging
 /// The server `cairn serve` would run for a configuration, in the test's own process: its routes
 /// answered through HummingbirdTesting's `.router` (no socket, no process), its time a
 /// ``TestClock`` (the datasets' refresh schedule runs on it: a test moves it on to the next
-/// refresh), its cache in a temporary directory of its own. What a route answers is tested
+/// refresh), its configuration file and cache in a temporary directory of its own. What a route answers is tested
 /// here; what needs the real process (exit codes, signals, the hot lane over a socket) is tested
 /// with ``ServerProcess``.
 final class InProcessServer: Sendable {
     let server: CairnServer
     let config: ServerConfig
     let clock: TestClock
-    /// Holds the cache directory and the log.
+    /// Holds the configuration file, the cache directory and the log.
     let directory: String
     private let logger: Logger
     /// Where the server's log lines go: `directory/server.log`, as `cairn serve` writes them on stderr.
@@ -50,6 +50,8 @@ final class InProcessServer: Sendable {
 
     private init(config yaml: String, environment: [String: String], clock: TestClock) throws {
         directory = try temporaryDirectory()
+        // Written as `cairn serve --config` reads it, for the `cairn cache` commands a test runs beside it.
+        try yaml.write(toFile: directory + "/cairn.yml", atomically: true, encoding: .utf8)
         let environment = ["CAIRN_CACHE_DIR": directory + "/cache"].merging(environment) { $1 }
         var config = try ServerConfig(yaml: yaml, directory: directory, environment: environment)
         try config.applyEnvironment(environment)
