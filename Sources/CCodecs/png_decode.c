@@ -262,10 +262,12 @@ int ccodecs_png_read_pixels(ccodecs_png_decoder *decoder, uint32_t *pixels, size
             return CCODECS_OK;
         }
     }
-    /* Modes whose samples do not fit in place get a buffer: one row, or all rows when interlaced. */
+    /* Modes whose samples do not fit in place get a buffer: one row, or all rows when interlaced, then
+     * zeroed: libpng merges each Adam7 pass into the packed samples of 1-, 2- and 4-bit images bit by
+     * bit, reading bytes before any pass has written them (valgrind: uninitialised reads here). */
     int buffered = mode == MODE_TABLE || mode == MODE_RGB8;
     if (buffered) {
-        decoder->samples = malloc(row_bytes * (interlaced ? height : 1));
+        decoder->samples = interlaced ? calloc(height, row_bytes) : malloc(row_bytes);
         if (decoder->samples == NULL) png_error(png, "out of memory");
     }
     if (interlaced) {

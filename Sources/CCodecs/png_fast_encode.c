@@ -55,18 +55,27 @@ static void filter_row(const png_fast_kernels *k, int filter, const uint8_t *row
     }
 }
 
-/* Each match length's code (length symbol and extra bits) under a literal/length code. */
+/* Each match length's code under a literal/length code: its length symbol's code with the extra bits
+ * above it, and how many bits that makes. One array of pairs, not an array of codes beside an array
+ * of counts: GCC 12 at -O1 and above compiled the loop filling those two (elements of 4 and 1 bytes,
+ * one induction variable for both) into stores addressed from a null base, which its pure-function
+ * analysis then read as null dereferences ("NULL memory access; terminating BB"); it judged the
+ * function pure and dropped its calls, so blocks were coded with whatever the scratch held: corrupt
+ * streams, or a crash in write_literals. The C suite (Tests/CCodecsSuite) checks every build. */
+typedef struct length_code {
+    uint32_t bits;
+    uint32_t count;
+} length_code;
 struct length_codes {
-    uint32_t bits[PNG_FAST_MAX_MATCH + 1];
-    uint8_t count[PNG_FAST_MAX_MATCH + 1];
+    length_code of[PNG_FAST_MAX_MATCH + 1];
 };
 typedef struct length_codes length_codes;
 
 static void fill_length_codes(length_codes *table, const png_fast_code *litlen) {
     for (unsigned length = 3; length <= PNG_FAST_MAX_MATCH; length++) {
         png_fast_length_code c = png_fast_length_table[length];
-        table->bits[length] = litlen->codes[c.symbol] | (uint32_t)c.extra << litlen->lengths[c.symbol];
-        table->count[length] = (uint8_t)(litlen->lengths[c.symbol] + c.extra_bits);
+        table->of[length] = (length_code){litlen->codes[c.symbol] | (uint32_t)c.extra << litlen->lengths[c.symbol],
+                                          (uint32_t)litlen->lengths[c.symbol] + c.extra_bits};
     }
 }
 
@@ -114,7 +123,7 @@ static void write_symbols(png_fast_bits *writer, const png_fast_code *litlen, co
         unsigned symbol, extra_bits, extra;
         png_fast_distance_code(m->distance, &symbol, &extra_bits, &extra);
         png_fast_flush(w);
-        png_fast_put(w, lengths->bits[m->length], lengths->count[m->length]);
+        png_fast_put(w, lengths->of[m->length].bits, lengths->of[m->length].count);
         png_fast_put(w, dist->codes[symbol], dist->lengths[symbol]);
         png_fast_put(w, extra, extra_bits);
         position = m->position + m->length;
