@@ -11,13 +11,14 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/cairn
 OUT ?= out
 
-.PHONY: deps venv build run check test bench clean docs fuzz test-asan soak
+.PHONY: deps venv build run check test bench clean docs fuzz test-asan test-c soak
 
 deps:
 	@scripts/install-deps.sh build test
 
+# SWIFT_BUILD_FLAGS: more for swift build (the Dockerfile's --static-swift-stdlib).
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product cairn
+	$(SWIFT) build -c $(CONFIG) --product cairn $(SWIFT_BUILD_FLAGS)
 
 run: build
 	@scripts/render-samples.sh $(BIN) $(OUT)
@@ -31,6 +32,7 @@ test:
 	@$(PHASE) deps scripts/install-deps.sh build test
 	@$(PHASE) venv scripts/test-venv.sh
 	$(PHASE) build $(SWIFT) build --build-tests
+	$(PHASE) ccodecs scripts/test-ccodecs.sh
 	SWIFT=$(SWIFT) $(PHASE) swift-tests scripts/test-swift.sh
 	$(PHASE) openapi scripts/test-openapi.sh .build/debug/cairn
 	$(PHASE) cluster scripts/test-cluster.sh .build/debug/cairn
@@ -63,8 +65,14 @@ test-asan: deps venv
 # from its seeds; FUZZ_TARGET=PNGDecode runs one. Findings land in .build-fuzz/fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET ?=
-fuzz: deps
+fuzz: deps test-c
 	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGET)
+
+# The C suite of CCodecs (Tests/CCodecsSuite) built with gcc and clang at -O1, -O2 and -O3, plain and
+# under ASan + UBSan, under valgrind, and for aarch64 under qemu (scripts/test-ccodecs.sh --matrix,
+# about 4 minutes: too long for `make test`, which runs the gcc -O2 builds of both architectures).
+test-c: deps
+	scripts/test-ccodecs.sh --matrix
 
 # The Python packages the tests decode Cairn's output with, in .venv (quick when already there).
 venv: deps

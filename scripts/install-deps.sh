@@ -26,5 +26,10 @@ echo "installing: ${missing[*]}"
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
+# The arm64 libraries of the C suite's cross build (name:arm64) need Debian's arm64 architecture.
+if printf '%s\n' "${missing[@]}" | grep -q ':arm64$' && [ "$(dpkg --print-architecture)" != arm64 ] \
+   && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  $sudo dpkg --add-architecture arm64
+fi
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
