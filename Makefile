@@ -13,8 +13,10 @@ OUT ?= out
 
 .PHONY: deps venv build run check test bench clean docs fuzz test-asan test-c soak
 
+# DEPS: the kinds of packages (scripts/packages.txt) deps installs; the Dockerfile's build stage takes build alone.
+DEPS ?= build test
 deps:
-	@scripts/install-deps.sh build test
+	@scripts/install-deps.sh $(DEPS)
 
 # SWIFT_BUILD_FLAGS: more for swift build (the Dockerfile's --static-swift-stdlib).
 build: deps
