@@ -10,6 +10,10 @@ if ! command -v "${SWIFT:-swift}" >/dev/null 2>&1; then
 fi
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(build)
+# The C suite's aarch64 cross build (kind "cross") comes with the test packages, except on arm64 itself.
+if [[ " ${kinds[*]} " == *" test "* ]] && [ "$(dpkg --print-architecture)" != arm64 ]; then
+  kinds+=(cross)
+fi
 missing=()
 while read -r kind package; do
   case "$kind" in ''|'#'*) continue ;; esac
@@ -27,8 +31,7 @@ sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
 # The arm64 libraries of the C suite's cross build (name:arm64) need Debian's arm64 architecture.
-if printf '%s\n' "${missing[@]}" | grep -q ':arm64$' && [ "$(dpkg --print-architecture)" != arm64 ] \
-   && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+if printf '%s\n' "${missing[@]}" | grep -q ':arm64$' && ! dpkg --print-foreign-architectures | grep -qx arm64; then
   $sudo dpkg --add-architecture arm64
 fi
 $sudo apt-get update -qq

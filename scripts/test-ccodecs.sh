@@ -2,6 +2,7 @@
 # Builds and runs the C suite of CCodecs (Tests/CCodecsSuite: Cairn's PNG encoder on every kernel set,
 # the checksums, PngSuite against libpng, JPEG and WebP) on x86-64 and on aarch64, and checks that
 # every C target of Cairn compiles for aarch64 with warnings as errors.
+# On an aarch64 host the native builds are the aarch64 ones, without qemu.
 # Usage: scripts/test-ccodecs.sh            the `make test` phase: natively with gcc -O2, once for each
 #                                           kernel set this CPU has (CAIRN_PNG_SIMD); cross-compiled with
 #                                           aarch64-linux-gnu-gcc -O2 and run under qemu-aarch64; clang
@@ -26,9 +27,18 @@ sources=(Sources/CCodecs/*.c Tests/CPNGReference/png_reference.c Tests/CCodecsSu
 includes=(-ISources/CCodecs/include -ISources/CCodecs -ITests/CPNGReference/include -ITests/CCodecsSuite)
 libraries=(-lpng16 -ljpeg -lwebp -lwebpmux -ldeflate -lz -lm -lpthread)
 warnings=(-Wall -Wextra -Werror)
-qemu="$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)"
-[ -n "$qemu" ] || { echo "error: qemu-aarch64: not found (Debian's qemu-user-static; scripts/install-deps.sh test)" >&2; exit 69; }
-command -v aarch64-linux-gnu-gcc >/dev/null || { echo "error: aarch64-linux-gnu-gcc: not found (gcc-aarch64-linux-gnu)" >&2; exit 69; }
+machine="$(uname -m)"
+# The aarch64 builds: cross-compiled and run under qemu on any other machine, native on aarch64 (where
+# the native builds are the aarch64 ones).
+cross=0
+if [ "$machine" != aarch64 ]; then
+  cross=1
+  qemu="$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)"
+  [ -n "$qemu" ] || { echo "error: qemu-aarch64: not found (Debian's qemu-user-static; scripts/install-deps.sh test)" >&2; exit 69; }
+  command -v aarch64-linux-gnu-gcc >/dev/null || { echo "error: aarch64-linux-gnu-gcc: not found (gcc-aarch64-linux-gnu)" >&2; exit 69; }
+fi
+aarch64_gcc=gcc
+[ $cross -eq 0 ] || aarch64_gcc=aarch64-linux-gnu-gcc
 
 # build NAME COMPILER FLAGS…: the suite compiled into $out/NAME/ccodecs-suite, two files at a time.
 build() {
@@ -59,6 +69,7 @@ run() {
   fi
 }
 
+# The kernel sets this CPU has (x86 flags in /proc/cpuinfo; portable alone elsewhere).
 native_paths() {
   local paths=(portable)
   grep -qw sse4_1 /proc/cpuinfo && grep -qw pclmulqdq /proc/cpuinfo && paths+=(sse4.1)
@@ -75,7 +86,7 @@ check_aarch64_compiles() {
   mkdir -p "$out"
   for module in CKDScan CPrefetch CMalloc CSQLite; do
     printf '#include "shim.h"\nint cairn_probe_%s;\n' "$module" > "$probe"
-    aarch64-linux-gnu-gcc -O2 -c "${warnings[@]}" -ISources/$module "$probe" -o /dev/null
+    "$aarch64_gcc" -O2 -c "${warnings[@]}" -ISources/$module "$probe" -o /dev/null
     clang --target=aarch64-linux-gnu -fsyntax-only "${warnings[@]}" -ISources/$module "$probe"
   done
   echo "aarch64: every C file of CCodecs, CPNGReference and the suite, and the CKDScan, CPrefetch, CMalloc and CSQLite headers compile (gcc and clang, -Wall -Wextra -Werror)"
@@ -85,7 +96,9 @@ check_aarch64_compiles() {
 # read them as null dereferences, call the function pure and drop its calls. None may be left.
 check_null_base_stores() {
   local dump="$out/pure-const.dump" found=0
-  for compiler in gcc aarch64-linux-gnu-gcc; do
+  local compilers=(gcc)
+  [ $cross -eq 0 ] || compilers+=(aarch64-linux-gnu-gcc)
+  for compiler in "${compilers[@]}"; do
     for level in -O1 -O2 -O3; do
       for f in Sources/CCodecs/*.c; do
         "$compiler" "$level" "${includes[@]}" -c "$f" -o /dev/null -fdump-tree-local-pure-const2-details="$dump"
@@ -98,15 +111,17 @@ check_null_base_stores() {
     done
   done
   rm -f "$dump"
-  [ $found -eq 0 ] && echo "gcc, gcc-aarch64 -O1/-O2/-O3: no store of CCodecs addressed from a null base"
+  [ $found -eq 0 ] && echo "${compilers[*]} at -O1/-O2/-O3: no store of CCodecs addressed from a null base"
   return $found
 }
 
 if [ -z "$mode" ]; then
-  build x86-gcc-O2 gcc -O2
-  for path in $(native_paths); do CAIRN_PNG_SIMD="$path" run x86-gcc-O2 "x86-64 gcc -O2 CAIRN_PNG_SIMD=$path"; done
-  build aarch64-gcc-O2 aarch64-linux-gnu-gcc -O2
-  run aarch64-gcc-O2 "aarch64 gcc -O2 (qemu)" "$qemu" -L /usr/aarch64-linux-gnu
+  build "$machine-gcc-O2" gcc -O2
+  for path in $(native_paths); do CAIRN_PNG_SIMD="$path" run "$machine-gcc-O2" "$machine gcc -O2 CAIRN_PNG_SIMD=$path"; done
+  if [ $cross -eq 1 ]; then
+    build aarch64-gcc-O2 aarch64-linux-gnu-gcc -O2
+    run aarch64-gcc-O2 "aarch64 gcc -O2 (qemu)" "$qemu" -L /usr/aarch64-linux-gnu
+  fi
   check_aarch64_compiles
   exit 0
 fi
@@ -114,18 +129,20 @@ fi
 sanitizers=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 for compiler in gcc clang; do
   for level in -O1 -O2 -O3; do
-    build "x86-$compiler$level" "$compiler" "$level" -g
-    run "x86-$compiler$level" "x86-64 $compiler $level"
-    build "x86-$compiler$level-asan-ubsan" "$compiler" "$level" -g "${sanitizers[@]}"
-    run "x86-$compiler$level-asan-ubsan" "x86-64 $compiler $level ASan+UBSan"
+    build "$machine-$compiler$level" "$compiler" "$level" -g
+    run "$machine-$compiler$level" "$machine $compiler $level"
+    build "$machine-$compiler$level-asan-ubsan" "$compiler" "$level" -g "${sanitizers[@]}"
+    run "$machine-$compiler$level-asan-ubsan" "$machine $compiler $level ASan+UBSan"
   done
 done
-run x86-gcc-O2 "x86-64 gcc -O2 valgrind" valgrind -q --error-exitcode=99 --track-origins=yes
-for level in -O1 -O2 -O3; do
-  build "aarch64-gcc$level" aarch64-linux-gnu-gcc "$level"
-  run "aarch64-gcc$level" "aarch64 gcc $level (qemu)" "$qemu" -L /usr/aarch64-linux-gnu
-done
-build aarch64-gcc-O2-ubsan aarch64-linux-gnu-gcc -O2 -fsanitize=undefined -fno-sanitize-recover=all
-run aarch64-gcc-O2-ubsan "aarch64 gcc -O2 UBSan (qemu)" "$qemu" -L /usr/aarch64-linux-gnu
+run "$machine-gcc-O2" "$machine gcc -O2 valgrind" valgrind -q --error-exitcode=99 --track-origins=yes
+if [ $cross -eq 1 ]; then
+  for level in -O1 -O2 -O3; do
+    build "aarch64-gcc$level" aarch64-linux-gnu-gcc "$level"
+    run "aarch64-gcc$level" "aarch64 gcc $level (qemu)" "$qemu" -L /usr/aarch64-linux-gnu
+  done
+  build aarch64-gcc-O2-ubsan aarch64-linux-gnu-gcc -O2 -fsanitize=undefined -fno-sanitize-recover=all
+  run aarch64-gcc-O2-ubsan "aarch64 gcc -O2 UBSan (qemu)" "$qemu" -L /usr/aarch64-linux-gnu
+fi
 check_aarch64_compiles
 check_null_base_stores
