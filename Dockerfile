@@ -1,16 +1,18 @@
 # syntax=docker/dockerfile:1
 # Cairn in two stages: build with the Swift 6 toolchain, run on slim Debian with only the runtime
 # libraries and fonts. Both stages take their Debian packages from scripts/packages.txt, the same
-# list `make` installs from.
+# list `make` installs from, and the binary is built by `make build`, as on a developer's machine.
+# Both base images are multi-arch: `docker buildx build --platform linux/amd64,linux/arm64 .` builds
+# both (aarch64 runs CCodecs' portable kernels; docs/operations.md).
 
 FROM swift:6.1-bookworm AS build
 WORKDIR /src
 COPY scripts/packages.txt scripts/install-deps.sh scripts/
 RUN scripts/install-deps.sh build
-COPY Package.swift ./
+COPY Makefile Package.swift ./
 COPY Sources Sources
 COPY Fonts Fonts
-RUN swift build -c release --product cairn --static-swift-stdlib \
+RUN make build DEPS=build CONFIG=release SWIFT_BUILD_FLAGS=--static-swift-stdlib \
  && install -D .build/release/cairn /opt/cairn/bin/cairn \
  && mkdir -p /opt/cairn/share/cairn && cp -r Fonts /opt/cairn/share/cairn/Fonts
 
