@@ -2,7 +2,8 @@
 #   make run    install missing packages, build, render the bundled samples into out/, then serve
 #               Samples/cairn.yml on http://127.0.0.1:8080 until Ctrl-C
 #   make check  build, run the fast tests (unit tests and in-process router tests)
-#   make test   install missing packages, build, run every test (and check the docs against the code)
+#   make test   install missing packages, build, run every test (and check the docs against the code,
+#               and build and run Examples/ against a tagged clone, as a package depending on Cairn)
 #   make bench  release build, print medians and ratios against baselines measured in the same run
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
@@ -40,6 +41,7 @@ test:
 	$(PHASE) cluster scripts/test-cluster.sh .build/debug/cairn
 	$(PHASE) browser scripts/test-browser.sh .build/debug/cairn
 	$(PHASE) docs scripts/test-docs.sh .build/debug/cairn
+	$(PHASE) package scripts/test-package.sh .build/debug/cairn
 	@scripts/test-phase.sh --table $(PHASES)
 
 # The fast tier: unit tests and in-process router tests, no process, no
@@ -105,10 +107,14 @@ soak: deps
 
 # The pictures of the README and docs/, then the command-line reference in docs/cli.md and the man
 # pages in docs/man/ from the commands themselves (`cairn --experimental-dump-help`); commit the result.
+# Then the library products' DocC archives (Sources/PRODUCT/Documentation.docc), in
+# .build/plugins/Swift-DocC/outputs/PRODUCT.doccarchive.
+DOCC_PRODUCTS = Canvas Codecs Markers Tiles Clusters
 docs: build
 	@scripts/install-deps.sh docs
 	@scripts/render-docs.sh $(BIN)
 	@scripts/docs-reference.py $(BIN) docs
+	$(SWIFT) package generate-documentation $(addprefix --target ,$(DOCC_PRODUCTS))
 
 clean:
 	rm -rf .build $(OUT)
