@@ -2,7 +2,7 @@ import CCairo
 
 /// A drawing context on a ``Surface`` or a vector document: Cairo's `cairo_t`, owned and freed in `deinit`.
 ///
-/// Drawing calls do not throw one by one: Cairo's error state is sticky, and ``checkStatus()``
+/// Drawing calls do not throw one by one: Cairo's error state is sticky, and ``checkStatus(_:)``
 /// (called by the renderers when they finish) turns it into a ``CanvasError``.
 public final class Context {
     let handle: OpaquePointer

@@ -1,6 +1,6 @@
 import Canvas
 
-/// Decodes PNG, JPEG and WebP bytes into premultiplied ARGB32 ``Canvas/Surface``s.
+/// Decodes PNG, JPEG and WebP bytes into premultiplied ARGB32 surfaces (`Surface`, from Canvas).
 ///
 /// The format is recognised from the magic number, not from a file name. Every decode checks the
 /// ``DecodeLimits`` against the input size and then against the image header before any pixel

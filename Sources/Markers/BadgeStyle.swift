@@ -2,7 +2,7 @@ import Canvas
 
 /// Everything that decides how a cluster badge looks: bucket thresholds, colours and sizes per bucket,
 /// ring, text and shadow. Built-in styles reproduce Google's Android and iOS cluster renderers and
-/// Leaflet.markercluster; custom ones come from YAML (``BadgeStyle/load(yaml:)``).
+/// Leaflet.markercluster; custom ones come from YAML (``BadgeStyle/load(yaml:file:)``).
 public struct BadgeStyle: Sendable, Equatable {
     public var name: String
     /// Ascending count thresholds.

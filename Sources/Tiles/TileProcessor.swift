@@ -4,7 +4,7 @@ import Codecs
 /// Runs a renderer chain over one tile: image in, encoded bytes out. An empty chain passes encoded
 /// bytes through untouched, without decoding (MapProxy's lazy image results), unless `recode` is set
 /// or another output format is asked for; passed-through bytes are checked by
-/// ``ImageDecoder/validate(_:limits:)`` (header, size limits, whole bytes), so a truncated or
+/// `ImageDecoder.validate(_:limits:)` (Codecs: header, size limits, whole bytes), so a truncated or
 /// impossible upstream answer is an error, not a tile.
 public struct TileProcessor: Sendable {
     public let chain: RendererChain

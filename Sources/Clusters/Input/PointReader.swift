@@ -10,7 +10,7 @@ public enum PointReader {
     /// messages). The format is `options.format`, else the one the extension names, else the one
     /// the first bytes look like.
     ///
-    /// The file is read a window at a time (``InputWindow``): memory holds the window and the
+    /// The file is read a window at a time (`InputWindow`): memory holds the window and the
     /// points, not the file. A GeoJSON FeatureCollection is read feature by feature; a single
     /// Feature, or a FeatureCollection with `id`, `properties` or `geometry` members of its own,
     /// is kept whole from there on (its members may be anywhere in it).

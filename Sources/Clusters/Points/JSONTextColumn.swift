@@ -1,7 +1,7 @@
 /// One short JSON text per row (a feature's `id`, its `properties` object), kept compactly so that
 /// millions of rows cost little more than their values: while every row is the same, nothing per
-/// row; while every row is an integer (ids, mostly), 4 bytes a row (``IntegerRows``); after that,
-/// each object row as its values and the number of its shape (``SplitTextRows``). Every row is
+/// row; while every row is an integer (ids, mostly), 4 bytes a row (`IntegerRows`); after that,
+/// each object row as its values and the number of its shape (`SplitTextRows`). Every row is
 /// given back byte for byte as it was appended. A row may be absent (no `id`, no `properties`),
 /// which is not the same as `null`.
 public struct JSONTextColumn: Sendable, Equatable {

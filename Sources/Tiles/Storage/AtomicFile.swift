@@ -6,7 +6,7 @@ import Synchronization
 /// file (`/dev/null`, a FIFO) is written in place, since renaming over it would replace it.
 ///
 /// The temporaries being written are tracked, so that on Ctrl-C a command can stop new writes, let
-/// the running ones finish and remove any left (``stopNewWrites()``, ``inFlight``, ``removeInFlight()``).
+/// the running ones finish and remove any left (``stopNewWrites()``, ``hasWritesInFlight``, ``removeInFlight()``).
 public enum AtomicFile {
     private struct State {
         var stopped = false
