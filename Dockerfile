@@ -30,10 +30,12 @@ RUN useradd --system --create-home --home-dir /var/lib/cairn --shell /usr/sbin/n
  && mkdir -p /var/cache/cairn && chown cairn:cairn /var/cache/cairn
 USER cairn
 WORKDIR /var/lib/cairn
-ENV XDG_CACHE_HOME=/var/cache/cairn CAIRN_HOST=0.0.0.0 CAIRN_PORT=8080 CAIRN_CACHE_DIR=/var/cache/cairn/tiles
+# A container listens on every interface (cairn's own default is 127.0.0.1); without --config, serve
+# and cache read CAIRN_CONFIG, the bundled configuration: mount your own and point CAIRN_CONFIG at it.
+ENV XDG_CACHE_HOME=/var/cache/cairn CAIRN_HOST=0.0.0.0 CAIRN_PORT=8080 CAIRN_CACHE_DIR=/var/cache/cairn/tiles \
+    CAIRN_CONFIG=/usr/local/share/cairn/Samples/cairn.yml
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=5s --retries=3 \
   CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8080/health"]
 ENTRYPOINT ["cairn"]
-# The bundled configuration; mount your own and pass --config to serve real layers.
-CMD ["serve", "--config", "/usr/local/share/cairn/Samples/cairn.yml"]
+CMD ["serve"]

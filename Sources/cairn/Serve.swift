@@ -69,6 +69,7 @@ extension Cairn {
             LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level, format: format) }
             let logger = Logger(label: "cairn")
             logger.notice("configuration", metadata: ["config": "\(file.path)", "from": "\(file.origin.rawValue)"])
+            if let warning = settings.nothingConfiguredWarning { logger.warning("\(warning)", metadata: ["config": "\(file.path)"]) }
             let server: CairnServer
             do {
                 server = try CairnServer(config: settings, logger: logger)
@@ -90,6 +91,7 @@ extension Cairn {
             let layerNames = settings.layers.map(\.name).joined(separator: ",")
             let datasetNames = settings.datasets.map(\.name).joined(separator: ",")
             let page = settings.page
+            let cacheDirectory = settings.cache.directory
             if page.enabled, !page.hasLeaflet {
                 logger.warning("the map page needs Leaflet", metadata: ["missing": "\(page.leaflet)/\(ServerConfig.Page.leafletScript)",
                                                                         "fix": "apt-get install libjs-leaflet, or set page.leaflet"])
@@ -98,7 +100,8 @@ extension Cairn {
             let pageHost = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host
             do {
                 try await server.run { port in
-                    var metadata: Logger.Metadata = ["url": "http://\(host):\(port)", "layers": "\(layerNames)", "datasets": "\(datasetNames)"]
+                    var metadata: Logger.Metadata = ["url": "http://\(host):\(port)", "layers": "\(layerNames)", "datasets": "\(datasetNames)",
+                                                     "cache": "\(cacheDirectory)"]
                     if page.enabled { metadata["page"] = "http://\(pageHost):\(port)/" }
                     logger.notice("listening", metadata: metadata)
                 }

@@ -29,6 +29,7 @@ extension ServerConfig {
         }
         root = try EnvironmentSubstitution.apply(to: root, path: "", environment: environment)
         var file = TopLevel(config: ServerConfig())
+        file.config.cache.directory = Cache.defaultDirectory(environment: environment)
         var context = ConfigContext(directory: directory)
         try Self.topLevelSection.read(ConfigNode(root, path: ""), into: &file, context)
         self = file.config

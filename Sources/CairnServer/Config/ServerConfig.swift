@@ -1,4 +1,5 @@
 import Clusters
+import Foundation
 import Codecs
 import Markers
 import Tiles
@@ -6,7 +7,8 @@ import Tiles
 /// `cairn serve`'s configuration (`--config FILE`, YAML; see `Samples/cairn.yml`).
 public struct ServerConfig: Sendable {
     public struct Server: Sendable {
-        public var host = "0.0.0.0"
+        /// Loopback unless `server.host` or `CAIRN_HOST` says otherwise (the container image sets `0.0.0.0`).
+        public var host = "127.0.0.1"
         public var port = 8080
         /// The public URL TileJSON links start with; nil builds them from the request's headers.
         public var baseURL: String?
@@ -39,7 +41,8 @@ public struct ServerConfig: Sendable {
     }
 
     public struct Cache: Sendable {
-        public var directory = "/var/cache/cairn"
+        /// `cache.dir`, else the user's cache directory (``defaultDirectory(environment:)``).
+        public var directory = defaultDirectory(environment: ProcessInfo.processInfo.environment)
         /// Bytes on disk before the least recently used tiles are evicted.
         public var maxSize = 2_000_000_000
         /// Seconds a cached tile stays fresh unless the upstream says otherwise.
@@ -50,6 +53,15 @@ public struct ServerConfig: Sendable {
         public var memoryItems = 4096
         /// … and the bytes they may take, per layer and for badges and cards.
         public var memorySize = 32_000_000
+
+        /// Where tiles are cached when neither `cache.dir` nor `CAIRN_CACHE_DIR` says: `tiles` in the
+        /// user's cache directory for Cairn (`$XDG_CACHE_HOME/cairn`, else `$HOME/.cache/cairn`, else
+        /// `/var/cache/cairn`), beside the fonts' cache.
+        public static func defaultDirectory(environment: [String: String]) -> String {
+            let base = [environment["XDG_CACHE_HOME"], environment["HOME"].map { $0 + "/.cache" }]
+                .compactMap { $0 }.first { !$0.isEmpty } ?? "/var/cache"
+            return base + "/cairn/tiles"
+        }
     }
 
     public struct Source: Sendable {
