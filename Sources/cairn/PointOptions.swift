@@ -85,6 +85,9 @@ struct PointOptions: ParsableArguments {
                                           categories: categorySpec(), filter: pointFilter(), threads: threads)
         } catch let error as FilterError {
             throw CLIError.usage(error.description)
+        } catch let error as ClusterOptionsError {
+            // A --categories property no point has, named with the properties they have (as --filter's).
+            throw CLIError.usage(error.problem)
         }
     }
 

@@ -54,7 +54,7 @@ import TestSupport
         #expect(syntax.stdout.isEmpty)
         let typo = try Cairn.run(["clusters", Self.csv, "--zoom", "3", "--filter", "country = 'DE' AND populaton > 5"])
         #expect(typo.status == 64)
-        #expect(typo.errorLines == ["error: filter: no point has a property 'populaton' at column 20"])
+        #expect(typo.errorLines == ["error: filter: no point has a property 'populaton' (the points have 'country', 'name', 'population') at column 20"])
     }
 
     @Test func categoriesBreakEveryClusterDown() throws {

@@ -94,7 +94,7 @@ import Testing
     @Test func aPropertyNoPointHasIsAnErrorNamingItsColumn() throws {
         let points = PointSet(Array(repeating: (10, 10), count: Self.properties.count)) { Self.properties[$0] }
         let index = try ClusterIndex(points: points)
-        #expect(throws: FilterError("no point has a property 'popluation'", column: 12)) {
+        #expect(throws: FilterError("no point has a property 'popluation' (the points have 'country', 'name', 'open', 'pop', 'tags')", column: 12)) {
             try index.filtered(by: PointFilter(parsing: "pop > 1 OR popluation > 5"))
         }
         // Present with null on one point only is still a property of the dataset.

@@ -41,7 +41,7 @@ import Testing
         let aggregates = [Aggregate(name: "total", operation: .sum, property: "population"),
                           Aggregate(name: "most", operation: .max, property: "population")]
         let columns = PropertyColumnCache()
-        let (table, codes) = ClusterIndex.resolve(CategorySpec(property: "country", values: ["US", "IN", "BR"]), of: points,
+        let (table, codes) = try ClusterIndex.resolve(CategorySpec(property: "country", values: ["US", "IN", "BR"]), of: points,
                                                   columns: columns)
         for (radius, minPoints) in [(40.0, 2), (80, 3)] {
             let build = { (threads: Int) in

@@ -76,7 +76,7 @@ import TestTier
             }
             #expect(try await problem("population >= ") == (400, "error: filter: expected a value after '>=' at column 15\n"))
             #expect(try await problem("popluation > 5").0 == 400)
-            #expect(try await problem("popluation > 5").1.contains("no point has a property 'popluation' at column 1"))
+            #expect(try await problem("popluation > 5").1.contains("no point has a property 'popluation' (the points have 'country', 'name', 'population') at column 1"))
             #expect(try await problem("name = 'unterminated").1.contains("unterminated string at column 8"))
             #expect(try await problem(String(repeating: "(", count: 9) + "population > 1" + String(repeating: ")", count: 9)).1.contains("nested more than 8 levels"))
             let long = (0..<30).map { "population = \($0)" }.joined(separator: " OR ")

@@ -24,9 +24,9 @@ public struct PointFilter: Sendable, Hashable, CustomStringConvertible {
     /// The properties the filter reads.
     public var properties: [String] { expression.properties }
 
-    /// The error for a property that no point has: it is almost always a typo.
-    public func unknownProperty(_ name: String) -> FilterError {
-        FilterError("no point has a property '\(name)'", column: firstColumns[name] ?? 1)
+    /// The error for a property that no point of `points` has: it is almost always a typo.
+    public func unknownProperty(_ name: String, of points: PointSet) -> FilterError {
+        FilterError(points.unknownProperty(name), column: firstColumns[name] ?? 1)
     }
 
     /// The rows of `count` points for which the filter holds, in order, given the typed columns of

@@ -21,7 +21,7 @@ extension ClusterIndex {
         try check(options, categories)
         let columns = PropertyColumnCache()
         _ = columns.columns(filter.properties + (categories.map { [$0.property] } ?? []), of: points)
-        let (table, codes) = resolve(categories, of: points, columns: columns)
+        let (table, codes) = try resolve(categories, of: points, columns: columns)
         return try matching(filter, of: points, columns: columns, options: options, aggregates: aggregates,
                             categories: table, pointCategories: codes, threads: threads)
     }
@@ -31,7 +31,7 @@ extension ClusterIndex {
                                  aggregates: [Aggregate], categories: CategoryTable?,
                                  pointCategories: [UInt8], threads: Int) throws(FilterError) -> ClusterIndex {
         let read = columns.columns(filter.properties, of: points)
-        if let unknown = read.first(where: { $0.keyed == 0 }) { throw filter.unknownProperty(unknown.name) }
+        if let unknown = read.first(where: { $0.keyed == 0 }) { throw filter.unknownProperty(unknown.name, of: points) }
         let rows = filter.matchingRows(read, count: points.count)
         return ClusterIndex(points: points.subset(rows), options: options, aggregates: aggregates, categories: categories,
                             pointCategories: pointCategories.isEmpty ? [] : rows.map { pointCategories[Int($0)] },

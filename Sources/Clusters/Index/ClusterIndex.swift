@@ -47,7 +47,7 @@ public final class ClusterIndex: Sendable {
                             categories: CategorySpec? = nil, threads: Int = 1) throws(ClusterOptionsError) {
         try Self.check(options, categories)
         let columns = PropertyColumnCache()
-        let (table, codes) = Self.resolve(categories, of: points, columns: columns)
+        let (table, codes) = try Self.resolve(categories, of: points, columns: columns)
         self.init(points: points, options: options, aggregates: aggregates, categories: table, pointCategories: codes,
                   propertyColumns: columns, threads: threads)
     }
@@ -58,9 +58,12 @@ public final class ClusterIndex: Sendable {
         if let problem = categories?.problem { throw ClusterOptionsError(problem: "categories: \(problem)") }
     }
 
-    /// The categories of `spec` over `points` and each point's category; none without a spec.
-    static func resolve(_ spec: CategorySpec?, of points: PointSet, columns: PropertyColumnCache) -> (CategoryTable?, [UInt8]) {
+    /// The categories of `spec` over `points` and each point's category; none without a spec. A
+    /// property no point has is an error, as in a filter (it is almost always a typo).
+    static func resolve(_ spec: CategorySpec?, of points: PointSet,
+                        columns: PropertyColumnCache) throws(ClusterOptionsError) -> (CategoryTable?, [UInt8]) {
         guard let spec, let column = columns.columns([spec.property], of: points).first else { return (nil, []) }
+        if column.keyed == 0, points.count > 0 { throw ClusterOptionsError(problem: "categories: \(points.unknownProperty(spec.property))") }
         let table = CategoryTable(spec, column: column)
         return (table, table.codes(column))
     }
