@@ -7,7 +7,8 @@ import Tiles
 
 /// The "PNG encoder" section (issue 21, part 1): Cairn's SIMD encoder against libdeflate level 1 with
 /// the `sub` filter (the truecolour default before it) on the mosaicked corpus tiles and on overlay
-/// tiles, every path; then the `mosaic|grid` chain per tile with each as the encoder.
+/// tiles, every path this CPU has, forced in process (the portable kernels too: what aarch64 runs,
+/// issue 48); then the `mosaic|grid` chain per tile with each as the encoder.
 struct PNGEncodeBench {
     /// The project's root: the corpus tiles, the sample cities, the Pillow script and its font are under it.
     let projectRoot: String
@@ -51,15 +52,28 @@ struct PNGEncodeBench {
             (name: entry.name, body: { consume(try? entry.encoder.encode(surfaces[$0])) })
         }, items: surfaces.count, iterations: max(3 * surfaces.count, 300))
         let bytes = encoders.map { entry in surfaces.reduce(0) { $0 + ((try? entry.encoder.encode($1).count) ?? 0) } }
+        Report.note("\(name), against libdeflate 1 + sub (\(String(format: "%.3f ms", runs[0].median))):")
         for index in encoders.indices.dropFirst() {
             Report.row(runs[index], baseline: runs[0], target: encoders[index].target)
             Report.note(String(format: "bytes %d against %d: %.3fx (target ≤ 1.10x)", bytes[index], bytes[0],
                                Double(bytes[index]) / Double(bytes[0])))
         }
+        portableAgainstVectorPaths(encoders.map(\.encoder), runs)
         if overlayFilter {
             let overlayFloor = PNGEncoder(filter: .none, allowIndexed: false, compressor: .libdeflate)
             let bytes = surfaces.reduce(0) { $0 + ((try? overlayFloor.encode($1).count) ?? 0) }
             Report.note("(libdeflate 1 unfiltered, the overlay encoder before: \(bytes) bytes)")
+        }
+    }
+
+    /// For each filter, the portable kernels' speed as a share of each vector path's, from the same run.
+    private func portableAgainstVectorPaths(_ encoders: [PNGEncoder], _ runs: [Measurement]) {
+        for (index, encoder) in encoders.enumerated() where encoder.simdPath == .portable {
+            let shares = encoders.indices.compactMap { other -> String? in
+                guard let path = encoders[other].simdPath, path != .portable, encoders[other].filter == encoder.filter else { return nil }
+                return String(format: "%.2fx %@'s", runs[other].median / runs[index].median, path.rawValue)
+            }
+            if !shares.isEmpty { Report.note("portable, \(encoder.filter): \(shares.joined(separator: ", ")) speed") }
         }
     }
 
