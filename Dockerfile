@@ -11,6 +11,8 @@ COPY scripts/packages.txt scripts/install-deps.sh scripts/
 RUN scripts/install-deps.sh build
 COPY Makefile Package.swift ./
 COPY Sources Sources
+# SwiftPM checks every target of the manifest, the test targets too, before it builds any.
+COPY Tests Tests
 COPY Fonts Fonts
 RUN make build DEPS=build CONFIG=release SWIFT_BUILD_FLAGS=--static-swift-stdlib \
  && install -D .build/release/cairn /opt/cairn/bin/cairn \
