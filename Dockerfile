@@ -5,7 +5,7 @@
 # Both base images are multi-arch: `docker buildx build --platform linux/amd64,linux/arm64 .` builds
 # both (aarch64 runs CCodecs' portable kernels; docs/operations.md).
 
-FROM swift:6.1-bookworm AS build
+FROM swift:6.3-bookworm AS build
 WORKDIR /src
 COPY scripts/packages.txt scripts/install-deps.sh scripts/
 RUN scripts/install-deps.sh build
