@@ -3,7 +3,8 @@ import Tiles
 
 /// `cairn filter ARCHIVE --tile Z/X/Y`: one tile taken from an MBTiles or PMTiles file.
 enum ArchiveInput {
-    static func isArchive(_ path: String) -> Bool { path.hasSuffix(".mbtiles") || path.hasSuffix(".pmtiles") }
+    /// Whether `location` names a local archive, by its path or its `file://` URL (``SourceKind``).
+    static func isArchive(_ location: String) -> Bool { (try? SourceKind(location))?.isLocalArchive == true }
 
     /// The bytes of `tile` in the archive at `path`; errors name the file (no tile there: exit 65).
     static func tile(_ tile: TileID?, from path: String) async throws -> [UInt8] {

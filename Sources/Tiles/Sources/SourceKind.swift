@@ -49,6 +49,14 @@ public enum SourceKind: Equatable, Sendable {
         return nil
     }
 
+    /// Whether this is an MBTiles or PMTiles archive on this machine (a path, or a `file://` URL of one).
+    public var isLocalArchive: Bool {
+        switch self {
+        case .mbtiles, .pmtiles: true
+        default: false
+        }
+    }
+
     /// Whether this is a file on this machine (a local archive or directory, or a `file://` template).
     public var isLocal: Bool {
         switch self {
