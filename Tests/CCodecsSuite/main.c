@@ -67,7 +67,9 @@ static void check_forced_path(void) {
     if (forced == NULL) return;
     for (int path = 0; path < CAIRN_PNG_PATH_COUNT; path++) {
         if (strcmp(forced, cairn_png_fast_path_name(path)) != 0) continue;
-        int expected = cairn_png_fast_path_supported(path) ? path : cairn_png_fast_active_path();
+        /* a kernel set the CPU lacks falls back to the best one below it that it has */
+        int expected = path;
+        while (expected > CAIRN_PNG_PATH_PORTABLE && !cairn_png_fast_path_supported(expected)) expected--;
         suite_check(cairn_png_fast_active_path() == expected, "CAIRN_PNG_SIMD=%s: active path is %s", forced,
                     cairn_png_fast_path_name(cairn_png_fast_active_path()));
         return;
