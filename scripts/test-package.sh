@@ -8,20 +8,18 @@
 # Usage: scripts/test-package.sh CAIRN-BINARY
 #
 # Its work directory, .build/package-test, is kept between runs: the example's dependencies
-# (async-http-client, swift-nio, Yams…) build once; Cairn's own targets build every run, from the
-# fresh clone.
+# (async-http-client, swift-nio, Yams…) build once; Cairn's targets again for each new commit.
 set -euo pipefail
 
 cairn_binary="$(realpath "$1")"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$root/.build/package-test"
-clone="$work/cairn"        # the directory's name is the package's identity, `cairn`
 example="$work/example"
 output="$work/output"
 
 fail() { echo "error: test-package: $*" >&2; exit 1; }
 
-# The version the example asks for (`from: "X.Y.Z"`) is the tag the clone gets.
+# The version the example asks for (`from: "X.Y.Z"`).
 version="$(sed -n 's/.*\.package(url: cairnURL, from: "\([0-9.]*\)").*/\1/p' "$root/Examples/Package.swift")"
 [[ -n "$version" ]] || fail "Examples/Package.swift names no version (.package(url: cairnURL, from: \"X.Y.Z\"))"
 
@@ -39,21 +37,26 @@ for name, code in snippets.items():
         sys.exit(f"error: {article} does not show the example's '{name}' snippet as it is in Examples/Sources/CairnExample/main.swift")
 PY
 
-rm -rf "$clone" "$output" "$example/Sources" "$example/Package.swift"
+# A clone of HEAD, tagged with that version, in a directory named after the commit: a new commit is a
+# new URL to SwiftPM, which then resolves Cairn afresh (a moved tag under an unchanged URL and version
+# it would take for the old commit). The other dependencies stay resolved (Package.resolved) and built.
+head="$(git -C "$root" rev-parse HEAD)"
+clone="$work/clone-$head/cairn"
+rm -rf "$output" "$example/Sources" "$example/Package.swift" "$work"/clone-*
 mkdir -p "$work" "$output" "$example"
-git clone --quiet "$root" "$clone"
+git clone --quiet --no-checkout "$root" "$clone"
+git -C "$clone" checkout --quiet "$head"
 git -C "$clone" tag "$version"
 cp -R "$root/Examples/Package.swift" "$root/Examples/Sources" "$example"
-# SwiftPM's copies of the last run's clone go (its tag may name another commit now); the other
-# dependencies stay resolved (Package.resolved) and built.
-rm -rf "$example/.build/repositories/cairn-"* "$example/.build/checkouts/cairn"
 
 cd "$example"
 export CAIRN_URL="file://$clone"
-if ! { swift package update cairn && swift build --product CairnExample; } >"$work/build.log" 2>&1; then
+if ! swift build --product CairnExample >"$work/build.log" 2>&1; then
     grep -v '^\[' "$work/build.log" >&2
     fail "the example does not build against the clone (its log: $work/build.log)"
 fi
+built="$(git -C "$example/.build/checkouts/cairn" rev-parse HEAD)"
+[[ "$built" == "$head" ]] || fail "SwiftPM built Cairn at $built, not at $head (HEAD)"
 lines="$("$example/.build/debug/CairnExample" "$clone" "$output")" || fail "the example failed"
 echo "$lines"
 
