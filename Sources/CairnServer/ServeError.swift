@@ -1,6 +1,6 @@
 /// A request that cannot be answered with an image; each case knows its HTTP status, so errors
 /// render themselves as responses (Hummingbird's style). Never a 500 for bad input.
-package enum ServeError: Error, Equatable, Sendable {
+package enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// 400: a parameter that does not parse or is out of its limits.
     case badRequest(String)
     /// 403: a signed route's `sig=` is missing, wrong or expired.
@@ -67,6 +67,9 @@ package enum ServeError: Error, Equatable, Sendable {
         case .shuttingDown: "the server is shutting down; retry shortly"
         }
     }
+
+    /// The message: what a log line, a seed's failure and `cairn cache seed` say of the error.
+    package var description: String { message }
 
     /// What the response body says: the message, except for internal failures, whose details stay in the log.
     var publicMessage: String {

@@ -127,7 +127,9 @@ struct CacheSeedCommand: AsyncParsableCommand {
         // A bad line stops a pipe where it stands (a file's lines were all checked as it opened).
         if let problem = list?.problem { throw TileListFile.cliError(problem) }
         // As in `render`: tiles that could not be had are bad data (65); 74 is for a cache that cannot be written.
-        if counts.failed > 0 { throw CLIError.data("\(counts.failed) tiles failed; the first: \(counts.firstFailure ?? "")") }
+        if counts.failed > 0 {
+            throw CLIError.data("\(counts.failed) of \(counts.done) tiles failed; the first, tile \(counts.firstFailure ?? "")")
+        }
     }
 
     private func tileList() throws -> TileList {
