@@ -211,7 +211,6 @@ if [ -n "$baseline" ]; then
   printf '  cold renders at the issue'"'"'s pace by the baseline (1 600 tiles/s then): %.0f tiles/s   (target ≥ 2000)\n' \
     "$(awk -v r="$(median "${base_ratios[@]}")" 'BEGIN { print 1600 * r }')"
 fi
-hit_rps=$(median "${hits[@]}")
 
 badge_rps=$(run_wrk "cairn: cached badge /badges/42.png" "http://127.0.0.1:$cairn_port/badges/42.png")
 printf '  cached badges: %s req/s   (target ≥ 5000)\n' "$badge_rps"
@@ -235,8 +234,17 @@ LUA
 }
 overlay_rps=$(run_wrk "cairn: cold cluster overlay tiles, zoom 7 (500 000 points)" "http://127.0.0.1:$cairn_port" -d5s -s "$(walk 7 .png)")
 printf '  cold overlay tiles: %s tiles/s   (target ≥ 1500)\n' "$overlay_rps"
-cached_rps=$(run_wrk "cairn: cached overlay tile /clusters/points/7/64/40.png" "http://127.0.0.1:$cairn_port/clusters/points/7/64/40.png")
-printf '  cached overlay tiles vs tile cache hits: %.0f %%   (target: as fast)\n' "$(awk -v a="$cached_rps" -v b="$hit_rps" 'BEGIN {print 100*a/b}')"
+# The cached overlay tile (7.1 kB) against the tile hit (8.2 kB), in pairs taking turns going first,
+# so that both see the same state of the machine.
+pair_tile_hit() { run_wrk "cairn: cache hit /tiles/static/2/2/1.png" "http://127.0.0.1:$cairn_port/tiles/static/2/2/1.png" -d5s; }
+overlay_ratios=()
+for run in $(seq 1 "$runs"); do
+  if [ $((run % 2)) = 1 ]; then pair_hit=$(pair_tile_hit); fi
+  cached_rps=$(run_wrk "cairn: cached overlay tile /clusters/points/7/64/40.png" "http://127.0.0.1:$cairn_port/clusters/points/7/64/40.png" -d5s)
+  if [ $((run % 2)) = 0 ]; then pair_hit=$(pair_tile_hit); fi
+  overlay_ratios+=("$(awk -v a="$cached_rps" -v b="$pair_hit" 'BEGIN {print a/b}')")
+done
+printf '  cached overlay tiles vs tile cache hits: %s ×   (target: as fast)\n' "$(spread "${overlay_ratios[@]}")"
 run_wrk "cairn: GeoJSON /clusters/points?bbox=0,40,20,50&zoom=7" "http://127.0.0.1:$cairn_port/clusters/points?bbox=0,40,20,50&zoom=7" >/dev/null
 run_wrk "cairn: cold vector tiles, zoom 8" "http://127.0.0.1:$cairn_port" -d5s -s "$(walk 8 .mvt)" >/dev/null
 peak=$(awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$cairn_pid/status")
