@@ -19,7 +19,7 @@ struct ClusterTileExport {
         let progress = Progress(total: plan.reduce(0) { $0 + $1.1.count }, noun: "tiles", quiet: quiet)
         let output = try await ConvertOutput(path: out, format: "pbf")
         var written = 0, empty = 0
-        var covered = CoveredArea()
+        var covered = TileCoverage()
         Interruption.stopCooperatively()
         do {
             for (z, tiles) in plan {

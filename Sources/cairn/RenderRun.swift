@@ -25,14 +25,12 @@ struct RenderRun {
         let job = BatchRender(source: plan.source, processor: plan.processor, sink: sink, workers: workers,
                               scale: plan.scale, resume: command.resume, inFlight: inFlight, animation: plan.animation)
         let progress = Progress(total: plan.file?.isStream == true ? nil : plan.list.count, noun: "tiles", quiet: command.global.quiet)
-        var covered = CoveredArea()
         Interruption.stopCooperatively()
         let report: BatchReport
         do {
             report = try await job.run(plan.list, shouldStop: { Interruption.isStopping }) { tile, outcome in
                 progress.advance()
                 if case .failed(let reason) = outcome { failureLog?.add(tile, reason) }
-                if case .rendered = outcome { covered.add(tile) }
             }
         } catch {
             try? failureLog?.close()
@@ -40,8 +38,9 @@ struct RenderRun {
         }
         let listProblem = plan.file?.problem
         do {
-            // After the run, a stream's counts are known too (those read).
-            try sink.finish(describing: description(zooms: plan.list.countsPerZoom().map(\.zoom), covered: covered))
+            // After the run, a stream's counts are known too (those read); an archive sink fits the
+            // zooms and bounds to the tiles it holds.
+            try sink.finish(describing: description(zooms: plan.list.countsPerZoom().map(\.zoom)))
         } catch {
             throw outputFailure(error)
         }
@@ -79,25 +78,12 @@ struct RenderRun {
                       report.noTile, report.skipped, report.failed, ending)
     }
 
-    private func description(zooms: [Int], covered: CoveredArea) -> TilesetDescription {
+    private func description(zooms: [Int]) -> TilesetDescription {
         let name = command.name ?? ((plan.outputName as NSString).lastPathComponent as NSString).deletingPathExtension
-        return TilesetDescription(name: name, format: plan.format.fileExtension, bounds: plan.region ?? covered.bounds,
+        return TilesetDescription(name: name, format: plan.format.fileExtension, bounds: plan.region,
                                   minZoom: zooms.min(), maxZoom: zooms.max(), kind: .baselayer,
                                   description: "Rendered by cairn" + (command.chain.isEmpty ? "" : " with '\(command.chain)'"))
     }
-}
-
-/// The lon/lat box around the tiles written so far.
-struct CoveredArea {
-    private var west = 180.0, south = 90.0, east = -180.0, north = -90.0
-
-    mutating func add(_ tile: TileID) {
-        let box = tile.bounds
-        west = min(west, box.west); south = min(south, box.south)
-        east = max(east, box.east); north = max(north, box.north)
-    }
-
-    var bounds: BoundingBox? { west < east ? try? BoundingBox(west: west, south: south, east: east, north: north) : nil }
 }
 
 /// `--failures FILE`: failed tiles as `z/x/y  # reason` lines, written as they happen to a

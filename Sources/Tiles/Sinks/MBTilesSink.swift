@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Writes tiles into an MBTiles file through ``MBTilesWriter`` (one connection, used under a lock;
-/// inserts are batched into transactions); `finish` commits the last batch and writes the metadata.
+/// inserts are batched into transactions); `finish` commits the last batch and writes the metadata,
+/// fitted to the tiles the file holds (those of this run and of the run it resumed).
 public final class MBTilesSink: TileSink {
     private let writer: Mutex<LockedConnection<MBTilesWriter>>
 
@@ -15,7 +16,7 @@ public final class MBTilesSink: TileSink {
 
     public func finish(describing tileset: TilesetDescription) throws {
         try writer.withLock { box in
-            try box.connection.setMetadata(describing: tileset)
+            try box.connection.setMetadata(describing: tileset.fitted(to: try box.connection.coverage()))
             try box.connection.finalize()
         }
     }

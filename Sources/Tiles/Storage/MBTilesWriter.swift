@@ -45,6 +45,24 @@ public final class MBTilesWriter {
         return try lookup.step()
     }
 
+    /// The zooms and area of the tiles the file holds.
+    public func coverage() throws -> TileCoverage {
+        try commit()
+        let statement = try database.prepare("""
+            SELECT zoom_level, MIN(tile_column), MAX(tile_column), MIN(tile_row), MAX(tile_row) FROM tiles GROUP BY zoom_level
+            """)
+        var coverage = TileCoverage()
+        while try statement.step() {
+            let z = statement.integer(0)
+            guard (0...30).contains(z) else { continue }
+            // TMS rows count from the south: the highest is the northernmost XYZ row.
+            let last = (1 << z) - 1
+            coverage.add(z: z, columns: statement.integer(1)...statement.integer(2),
+                         rows: (last - statement.integer(4))...(last - statement.integer(3)))
+        }
+        return coverage
+    }
+
     /// Writes the `metadata` rows that describe `tileset` (replacing rows of the same names).
     public func setMetadata(describing tileset: TilesetDescription) throws {
         try commit()

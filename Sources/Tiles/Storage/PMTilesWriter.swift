@@ -53,11 +53,12 @@ public final class PMTilesWriter {
         }
     }
 
-    /// Writes the archive and removes the spool. The header's tile type is what `tileset.format` names
-    /// and its zooms those of the tiles written (`tileset`'s when there are none); vector tiles are marked
-    /// gzip-compressed when every tile is gzipped (as tippecanoe writes them). The JSON metadata holds
-    /// `tileset`'s MBTiles-style rows (``PMTilesMetadataJSON``).
-    public func finish(describing tileset: TilesetDescription) throws(PMTilesError) {
+    /// Writes the archive and removes the spool. `tileset` is fitted to the tiles written
+    /// (``TilesetDescription/fitted(to:)``): the header's and the metadata's zooms, bounds and centre are
+    /// those of the tiles the archive holds. The header's tile type is what `tileset.format` names; vector
+    /// tiles are marked gzip-compressed when every tile is gzipped (as tippecanoe writes them). The JSON
+    /// metadata holds the fitted description's MBTiles-style rows (``PMTilesMetadataJSON``).
+    public func finish(describing description: TilesetDescription) throws(PMTilesError) {
         var records = spool.records
         records.sort { $0.tileID < $1.tileID }  // stable: of a tile written twice, the last stays last
         var unique: [PMTilesSpool.Record] = []
@@ -66,6 +67,11 @@ public final class PMTilesWriter {
             if let last = unique.last, last.tileID == record.tileID { unique[unique.count - 1] = record } else { unique.append(record) }
         }
         records = []
+        var coverage = TileCoverage()
+        for record in unique {
+            if let tile = try? TileID(pmtilesID: record.tileID) { coverage.add(tile) }
+        }
+        let tileset = description.fitted(to: coverage)
         // Lay the distinct contents out in tile-id order of their first use; build run-length entries.
         var placed: [UInt64: UInt64] = [:]
         var copies: [(spoolOffset: UInt64, length: UInt32)] = []
@@ -110,14 +116,8 @@ public final class PMTilesWriter {
         header.tileContents = UInt64(copies.count)
         header.clustered = true
         header.internalCompression = .gzip
-        if let first = unique.first, let last = unique.last,
-           let low = try? TileID(pmtilesID: first.tileID), let high = try? TileID(pmtilesID: last.tileID) {
-            header.minZoom = UInt8(low.z)
-            header.maxZoom = UInt8(high.z)
-        } else {
-            header.minZoom = UInt8(clamping: tileset.minZoom ?? 0)
-            header.maxZoom = UInt8(clamping: tileset.maxZoom ?? 0)
-        }
+        header.minZoom = UInt8(clamping: tileset.minZoom ?? 0)
+        header.maxZoom = UInt8(clamping: tileset.maxZoom ?? 0)
         Self.position(&header, rows: rows)
         unique = []
         try write(header.bytes + layout.root + metadataBytes + layout.leaves, copies: copies)
