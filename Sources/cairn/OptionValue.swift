@@ -1,4 +1,5 @@
 import ArgumentParser
+import Synchronization
 
 /// A value of an option with a grammar of its own (`--zoom 0-12`, `--bbox W,S,E,N`, `--shard 3/8`),
 /// parsed once, as the command line is, and checked where it is parsed. ArgumentParser's
@@ -20,10 +21,11 @@ struct OptionValueError: Error, CustomStringConvertible {
     /// What is wrong with the text, as `'3-1' must satisfy 0 ≤ A ≤ B ≤ 30`.
     let problem: String
 
-    /// `problem` about `option`'s value.
+    /// `problem` about `option`'s value; the latest one made is kept for ``underlying(_:)``.
     init(_ option: String, _ problem: some CustomStringConvertible) {
         self.option = option
         self.problem = problem.description
+        Self.latest.withLock { $0 = self }
     }
 
     var description: String { problem }
@@ -31,16 +33,15 @@ struct OptionValueError: Error, CustomStringConvertible {
     /// The line `main` prints: `--zoom: '3-1' must satisfy 0 ≤ A ≤ B ≤ 30`.
     var message: String { "\(option): \(problem)" }
 
-    /// The problem an option's value had, wherever ArgumentParser keeps it inside the error it
-    /// reports (its parser errors are not public).
-    static func underlying(_ error: any Error) -> OptionValueError? { find(in: error, depth: 0) }
+    /// The last problem a value had (the command line is parsed once, in order).
+    private static let latest = Mutex<OptionValueError?>(nil)
 
-    private static func find(in value: Any, depth: Int) -> OptionValueError? {
-        if let found = value as? OptionValueError { return found }
-        guard depth < 8 else { return nil }
-        for child in Mirror(reflecting: value).children {
-            if let found = find(in: child.value, depth: depth + 1) { return found }
-        }
-        return nil
+    /// The problem an option's value had when ArgumentParser reports `error` as a value it could
+    /// not take. Its report of a value a `transform` refused ends with the thrown error's
+    /// description (ArgumentParser's documented way to give the reason), which is ``problem``:
+    /// the latest problem made is the one reported when the report ends with it.
+    static func underlying(_ error: any Error) -> OptionValueError? {
+        guard let latest = latest.withLock({ $0 }) else { return nil }
+        return Cairn.message(for: error).hasSuffix(": " + latest.problem) ? latest : nil
     }
 }
