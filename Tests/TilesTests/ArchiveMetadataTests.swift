@@ -25,6 +25,10 @@ import Testing
         #expect(TilesetDescription(name: "s", format: "png", bounds: swiss).fitted(to: coverage).bounds == swiss)
         let fiji = try! BoundingBox(west: 170, south: -20, east: -170, north: 20)
         #expect(TilesetDescription(name: "f", format: "png", bounds: fiji).fitted(to: coverage).bounds == fiji)
+        // A vector layer said to span zooms 0-12 spans those held.
+        var vector = Self.asked
+        vector.vectorLayers = [TilesetDescription.VectorLayer(id: "clusters", description: "", minZoom: 0, maxZoom: 12, fields: [:])]
+        #expect(vector.fitted(to: coverage).vectorLayers.map { $0.minZoom...$0.maxZoom } == [2...3])
         // Nothing written: the description as it was.
         #expect(Self.asked.fitted(to: TileCoverage()) == Self.asked)
     }
