@@ -11,7 +11,9 @@ import PackageDescription
 ///   Canvas           — Swift over Cairo/Pango/fontconfig: surfaces, contexts, colours, text
 ///   Codecs           — PNG/JPEG/WebP decode into Canvas surfaces, fast PNG/JPEG/WebP encode
 ///   Markers          — cluster badges, info-window cards, sprite sheets
-///   Tiles            — tile math, renderers and chains, sources (file, HTTP, MBTiles), sinks, the batch job
+///   Tiles            — tile math, renderers and chains, local sources (files, MBTiles, PMTiles), sinks, the batch job
+///   RemoteTiles      — sources over HTTP (URL templates, remote PMTiles; AsyncHTTPClient) and `SourceLocation`,
+///                      the one way to open a source named by a string
 ///   Clusters         — point datasets (GeoJSON, NDJSON, CSV), supercluster's per-zoom index, queries,
 ///                      GeoJSON and vector-tile output; Swift with two C headers, draws nothing
 ///   ClustersPostgres — point datasets read from PostgreSQL (postgres-nio)
@@ -34,6 +36,7 @@ let package = Package(
         .library(name: "Codecs", targets: ["Codecs"]),
         .library(name: "Markers", targets: ["Markers"]),
         .library(name: "Tiles", targets: ["Tiles"]),
+        .library(name: "RemoteTiles", targets: ["RemoteTiles"]),
         .library(name: "Clusters", targets: ["Clusters"]),
     ],
     dependencies: [
@@ -87,7 +90,16 @@ let package = Package(
             dependencies: [
                 "Canvas", "Codecs", "CSQLite", "YAMLLoading",
                 .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // Tiles' sources over HTTP, apart so that Tiles builds without an HTTP client (and BoringSSL).
+        .target(
+            name: "RemoteTiles",
+            dependencies: [
+                "Tiles", "Codecs",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // The one way work runs in parallel: the index's passes, a cache purge, the CLI's batches.
@@ -121,7 +133,7 @@ let package = Package(
         .target(
             name: "CairnServer",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Snapshots", "Parallel", "YAMLLoading",
+                "Canvas", "Codecs", "Markers", "Tiles", "RemoteTiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Snapshots", "Parallel", "YAMLLoading",
                 "HotLane",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -143,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "CairnServer", "CMalloc", "Parallel",
+                "Canvas", "Codecs", "Markers", "Tiles", "RemoteTiles", "Clusters", "ClusterOverlays", "Snapshots", "CairnServer", "CMalloc", "Parallel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -174,7 +186,7 @@ let package = Package(
         .testTarget(name: "ClusterOverlaysTests", dependencies: ["ClusterOverlays", "Clusters", "Markers", "Canvas", "Codecs"]),
         .target(name: "TestPostgres", dependencies: ["TestTier"], path: "Tests/TestPostgres"),
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom", "TestTier"]),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles", "RemoteTiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom", "TestTier"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport", "TestTier"]),
         // The lane's handler on an EmbeddedChannel, with a stub HotAnswering.
         .testTarget(name: "HotLaneTests", dependencies: ["HotLane", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),

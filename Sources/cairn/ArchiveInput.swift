@@ -1,4 +1,5 @@
 import Foundation
+import RemoteTiles
 import Tiles
 
 /// `cairn filter ARCHIVE --tile Z/X/Y`: one tile taken from an MBTiles or PMTiles file.

@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import RemoteTiles
 import Tiles
 
 /// What `cairn render`'s options ask for, checked and built: the tile list, the source, the

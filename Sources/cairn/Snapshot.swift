@@ -5,6 +5,7 @@ import Clusters
 import Codecs
 import Foundation
 import Markers
+import RemoteTiles
 import Snapshots
 import Synchronization
 import Tiles

@@ -1,6 +1,7 @@
 import Canvas
 import Codecs
 import Foundation
+import RemoteTiles
 import Testing
 import Tiles
 

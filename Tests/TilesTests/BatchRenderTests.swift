@@ -1,6 +1,7 @@
 import Canvas
 import Codecs
 import Foundation
+import RemoteTiles
 import Synchronization
 import Testing
 import Tiles

@@ -1,3 +1,4 @@
+@testable import RemoteTiles
 import Synchronization
 import Testing
 import TestTier

@@ -1,4 +1,5 @@
 import Foundation
+@testable import RemoteTiles
 import Synchronization
 import Testing
 import TestTier

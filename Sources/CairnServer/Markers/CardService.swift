@@ -2,6 +2,7 @@ import Canvas
 import Codecs
 import Foundation
 import Markers
+import RemoteTiles
 import Tiles
 
 /// `GET /cards/{id}.png?title=&subtitle=&scale=&theme=` and `POST /cards.png`: info-window cards

@@ -1,6 +1,7 @@
 import Canvas
 import Codecs
 import Foundation
+import RemoteTiles
 import Tiles
 
 /// Serves one layer: the disk cache first; on a miss or a stale copy one coalesced trip upstream

@@ -10,7 +10,7 @@ extension PMTilesSource: DescribedTileSource {
     public func tilesetMetadata() async throws -> [String: String] { Self.metadata(of: reader) }
 
     /// An archive's metadata, with bounds, center and zooms from its header (where PMTiles keeps them).
-    static func metadata(of reader: PMTilesReader) -> [String: String] {
+    package static func metadata(of reader: PMTilesReader) -> [String: String] {
         var rows = reader.metadata
         let header = reader.header
         if let bounds = header.bounds { rows["bounds"] = "\(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)" }

@@ -27,7 +27,7 @@ public struct HTTPSourceOptions: Sendable, Equatable {
 
     /// The wait before retry number `retry` (1-based): exponential with "equal jitter", so that many
     /// workers that failed together do not come back together.
-    func delay(beforeRetry retry: Int) -> Double {
+    package func delay(beforeRetry retry: Int) -> Double {
         let exponential = min(maximumBackoff, backoff * Double(1 << min(retry - 1, 20)))
         return exponential / 2 + Double.random(in: 0...(exponential / 2))
     }

@@ -45,7 +45,7 @@ extension TileSource {
 }
 
 /// Freshness from response headers (RFC 9111 §4.2.1, for a shared cache).
-enum Freshness {
+package enum Freshness {
     /// The largest lifetime taken from a header: 2^31 seconds, as RFC 9111 §1.2.2 allows, so that
     /// `max-age=1e30` or twenty digits neither overflow nor trap.
     static let longest = 2_147_483_648.0
@@ -54,7 +54,7 @@ enum Freshness {
     /// beats `Expires` (taken relative to `Date`, else to `now`, so a skewed upstream clock does
     /// not matter); `no-store`, `no-cache` and `private` give 0 (served, not stored); an invalid
     /// `max-age` or `Expires` means already stale.
-    static func maxAge(cacheControl: String?, expires: String?, date: String?, now: Date = Date()) -> Double? {
+    package static func maxAge(cacheControl: String?, expires: String?, date: String?, now: Date = Date()) -> Double? {
         if let cacheControl {
             var maxAge: Double?, sharedMaxAge: Double?
             for directive in cacheControl.lowercased().split(separator: ",") {

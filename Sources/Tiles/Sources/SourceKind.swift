@@ -24,7 +24,7 @@ public enum SourceKind: Equatable, Sendable {
     public init(_ location: String) throws(SourceError) {
         if location == TransparentSource.name {
             self = .transparent
-        } else if RemotePMTilesSource.names(location) {
+        } else if Self.isRemoteArchive(location) {
             self = .remoteArchive(url: location)
         } else if location.hasPrefix("http://") || location.hasPrefix("https://") {
             self = .httpTemplate(location)
@@ -40,6 +40,13 @@ public enum SourceKind: Equatable, Sendable {
         } else {
             self = .directory(path: location)
         }
+    }
+
+    /// Whether `location` names a remote archive: an http(s) URL (not a template) whose path ends in `.pmtiles`.
+    private static func isRemoteArchive(_ location: String) -> Bool {
+        guard location.hasPrefix("http://") || location.hasPrefix("https://"), !location.contains("{") else { return false }
+        let path = location.split(separator: "?", maxSplits: 1).first ?? ""
+        return path.hasSuffix(".pmtiles")
     }
 
     /// An MBTiles or PMTiles archive at `path`, recognised by its extension.

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import Tiles
 
 /// GETs over http/https with AsyncHTTPClient, the way a tile client should: a User-Agent, a connect
 /// and a per-attempt timeout, a body cap, a connection limit per host, and retries with exponential

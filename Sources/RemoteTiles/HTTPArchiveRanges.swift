@@ -1,4 +1,5 @@
 import Synchronization
+import Tiles
 
 /// A PMTiles archive's bytes over HTTP (``HTTPRangeReader``) for ``PMTilesReader``: while the archive
 /// is opened, its first 16 kB — the header, the root directory and usually the metadata, where the

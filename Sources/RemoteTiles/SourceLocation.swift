@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import Tiles
 
 /// Where `--source` points: an http(s):// or file:// URL template, an MBTiles or PMTiles file (a path
 /// or a `file://` URL), a `z/x/y` directory tree, or `none` (transparent tiles, for overlays) —

@@ -1,4 +1,5 @@
 import Synchronization
+import Tiles
 
 /// Tiles from a PMTiles archive on a web server or object storage (`https://…/world.pmtiles`), read
 /// with HTTP range requests the way MapLibre's PMTiles protocol reads it: the header, root directory
@@ -11,13 +12,6 @@ public final class RemotePMTilesSource: TileSource, DescribedTileSource {
     private let fetcher: HTTPFetcher
     /// The archive as opened, shared by the requests that wait for the opening.
     private let opened = Mutex<Task<PMTilesReader, any Error>?>(nil)
-
-    /// Whether `location` names a remote archive: an http(s) URL (not a template) whose path ends in `.pmtiles`.
-    public static func names(_ location: String) -> Bool {
-        guard location.hasPrefix("http://") || location.hasPrefix("https://"), !location.contains("{") else { return false }
-        let path = location.split(separator: "?", maxSplits: 1).first ?? ""
-        return path.hasSuffix(".pmtiles")
-    }
 
     public init(url: String, options: HTTPSourceOptions = HTTPSourceOptions()) {
         self.url = url

@@ -1,4 +1,5 @@
 import Synchronization
+import Tiles
 
 /// Byte ranges of one file on a web server or object storage (a PMTiles archive), read with
 /// `Range: bytes=A-B` GETs through an ``HTTPFetcher`` (its timeouts, retries and body cap).

@@ -1,5 +1,5 @@
 import Foundation
-
+import Tiles
 
 /// Tiles fetched over http/https through a URL template, with ``HTTPFetcher`` (AsyncHTTPClient):
 /// 200 gives the tile; 404 and 204 are "no tile"; failures are retried as the fetcher's options say.
