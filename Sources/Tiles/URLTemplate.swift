@@ -3,7 +3,8 @@
 /// Placeholders: `{z}` `{x}` `{y}` (XYZ), `{-y}` (TMS row), `{s}` (a subdomain, rotating over
 /// `subdomains` by tile so a tile always goes to the same host and neighbours spread out), `{q}` or
 /// `{quadkey}` (Bing), `{r}` (`@2x` at scale 2, else empty), `{scale}` (1 or 2). Anything else in
-/// braces is an error when the template is made, not when the first tile is fetched.
+/// braces, and a template that does not name a tile (no `{z}`, `{x}` and `{y}`/`{-y}`, nor `{q}`),
+/// is an error when the template is made, not when the first tile is fetched.
 public struct URLTemplate: Equatable, Sendable, CustomStringConvertible {
     public let template: String
     public let subdomains: [String]
@@ -56,6 +57,14 @@ public struct URLTemplate: Equatable, Sendable, CustomStringConvertible {
         }
         if parts.contains(.subdomain), let bad = subdomains.first(where: { !Self.isPlainName($0) }) {
             throw Invalid("URL template '\(template)': subdomain '\(bad)' is not a plain name (letters, digits, '-', '_', '.', not starting with '.')")
+        }
+        // A template names a tile: by {z}, {x} and {y} (or {-y}), or by its quadkey.
+        if !parts.contains(.quadkey) {
+            let missing = [(Part.z, "{z}"), (.x, "{x}"), (.y, "{y}")]
+                .filter { part, _ in !(parts.contains(part) || (part == .y && parts.contains(.tmsY))) }.map(\.1)
+            if !missing.isEmpty {
+                throw Invalid("URL template '\(template)': no \(missing.joined(separator: ", ")) (a tile template has {z}, {x} and {y} or {-y}, or {q})")
+            }
         }
         self.template = template
         self.subdomains = subdomains
