@@ -19,7 +19,7 @@ extension Cairn {
 
         @OptionGroup var look: BadgeOptions
         @OptionGroup var parts: PartsOptions
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: FontOptions
 
         func validate() throws {
             guard count >= 0 else { throw ValidationError("COUNT must not be negative (got \(count))") }

@@ -21,7 +21,7 @@ extension Cairn {
         var output: String?
 
         @OptionGroup var look: CardOptions
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: FontOptions
 
         func validate() throws {
             guard let title, !title.isEmpty else { throw ValidationError("--title is required and must not be empty") }

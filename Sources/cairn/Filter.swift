@@ -42,7 +42,7 @@ extension Cairn {
         @Flag(help: "Decode and encode even when the chain is empty.")
         var recode = false
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: FontOptions
 
         func validate() throws {
             if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be between 1 and 100 (got \(quality))") }

@@ -1,13 +1,10 @@
 import ArgumentParser
 import Canvas
 
-/// Options every command takes.
-struct GlobalOptions: ParsableArguments {
+/// `--fonts`, which every command that draws text takes.
+struct FontOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Directory with the fonts to use instead of the bundled ones.", valueName: "DIR"))
     var fonts: String?
-
-    @Flag(name: [.short, .long], help: "No progress line and no summary.")
-    var quiet = false
 
     /// Sets up the fonts before anything draws text.
     func configureFonts() throws {
@@ -17,6 +14,18 @@ struct GlobalOptions: ParsableArguments {
             throw CLIError.usage(error.description)
         }
     }
+}
+
+/// The options of the commands that print a progress line or a summary: `--fonts` and `--quiet`,
+/// which silences them. Commands that print nothing of the kind take ``FontOptions`` alone.
+struct GlobalOptions: ParsableArguments {
+    @OptionGroup var fontOptions: FontOptions
+
+    @Flag(name: [.short, .long], help: "No progress line and no summary.")
+    var quiet = false
+
+    /// Sets up the fonts before anything draws text.
+    func configureFonts() throws { try fontOptions.configureFonts() }
 }
 
 /// The `--scale` check `badge`, `badges`, `card` and `cards` share.

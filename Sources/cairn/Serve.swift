@@ -52,7 +52,7 @@ extension Cairn {
         @Option(help: ArgumentHelp("text, or json for one JSON object per line.", valueName: "FORMAT"))
         var logFormat: LineLogHandler.Format = .text
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: FontOptions
 
         func validate() throws {
             if let port, !(0...65535).contains(port) { throw ValidationError("--port must be in 0…65535 (got \(port))") }

@@ -86,7 +86,7 @@ extension Cairn {
         @OptionGroup(title: "HTTP source") var http: HTTPSourceArguments
         @OptionGroup(title: "Animated map") var animation: FrameOptions
         @OptionGroup(title: "Clusters") var pointOptions: PointOptions
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: FontOptions
 
         func validate() throws {
             try animation.validate(source: source)
