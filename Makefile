@@ -109,7 +109,7 @@ soak: deps
 # pages in docs/man/ from the commands themselves (`cairn --experimental-dump-help`); commit the result.
 # Then the library products' DocC archives (Sources/PRODUCT/Documentation.docc), in
 # .build/plugins/Swift-DocC/outputs/PRODUCT.doccarchive.
-DOCC_PRODUCTS = Canvas Codecs Markers Tiles Clusters
+DOCC_PRODUCTS = Canvas Codecs Markers Tiles RemoteTiles Clusters
 docs: build
 	@scripts/install-deps.sh docs
 	@scripts/render-docs.sh $(BIN)

@@ -7,8 +7,9 @@
 # documentation (Sources/*/Documentation.docc) must be the example's, snippet for snippet.
 # Usage: scripts/test-package.sh CAIRN-BINARY
 #
-# Its work directory, .build/package-test, is kept between runs: the example's dependencies
-# (async-http-client, swift-nio, Yams…) build once, and for a new commit only the Cairn files it changed.
+# Its work directory, .build/package-test, is kept between runs: the example's dependencies (Yams; it
+# names no RemoteTiles, so no HTTP client or SwiftNIO) build once, and for a new commit only the Cairn
+# files it changed.
 set -euo pipefail
 
 cairn_binary="$(realpath "$1")"

@@ -1,7 +1,7 @@
 import Synchronization
 import Tiles
 
-/// A PMTiles archive's bytes over HTTP (``HTTPRangeReader``) for ``PMTilesReader``: while the archive
+/// A PMTiles archive's bytes over HTTP (``HTTPRangeReader``) for `PMTilesReader`: while the archive
 /// is opened, its first 16 kB — the header, the root directory and usually the metadata, where the
 /// specification asks writers to put them — in one request; after ``endOpening()`` every read is one
 /// range request, so that each names the archive's ETag and a replaced archive is noticed.

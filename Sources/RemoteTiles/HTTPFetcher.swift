@@ -37,7 +37,7 @@ public final class HTTPFetcher: Sendable {
 
     /// GETs `url` with the configured headers plus `headers`, retrying what is worth retrying.
     /// Returns the answers whose status is in `accepting` (by default 200, 204, 304 and 404); throws
-    /// ``SourceError`` for everything else. With a `deadline`, no attempt runs past it and no retry
+    /// `SourceError` for everything else. With a `deadline`, no attempt runs past it and no retry
     /// starts that could not finish before it.
     public func fetch(_ url: String, headers: [String: String] = [:], accepting: Set<Int> = tileStatuses) async throws -> HTTPFetch {
         var request = HTTPClientRequest(url: url)
@@ -75,7 +75,7 @@ public final class HTTPFetcher: Sendable {
 
     /// One attempt of at most `timeout` seconds; `bounded` makes that the whole exchange, body
     /// included (AsyncHTTPClient's own timeout ends with the response head). Throws what is not
-    /// worth retrying. `url` is the request's, as messages show it (``ShownURL``).
+    /// worth retrying. `url` is the request's, as messages show it (`ShownURL`).
     private func attempt(_ request: HTTPClientRequest, url: String, timeout: Double, bounded: Bool,
                          accepting: Set<Int>) async throws -> Outcome {
         do {
@@ -140,7 +140,7 @@ public final class HTTPFetcher: Sendable {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
-    /// A transport failure as a retryable ``SourceError``: timeouts, or a connection that failed.
+    /// A transport failure as a retryable `SourceError`: timeouts, or a connection that failed.
     private static func classify(_ error: any Error, url: String) -> SourceError {
         if let error = error as? HTTPClientError {
             switch error {

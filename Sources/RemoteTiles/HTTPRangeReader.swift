@@ -28,7 +28,7 @@ public final class HTTPRangeReader: Sendable {
     /// The `ETag` of the file as first read, if the server sends one.
     public var pinnedETag: String? { etag.withLock { $0 } }
 
-    /// `length` bytes from `offset`, or fewer when the file ends first. Throws ``SourceError`` when
+    /// `length` bytes from `offset`, or fewer when the file ends first. Throws `SourceError` when
     /// the server fails, has no such file, or answers ranges it was not asked for, and ``Replaced``
     /// when the file changed since the first read.
     public func read(offset: Int, length: Int) async throws -> [UInt8] {

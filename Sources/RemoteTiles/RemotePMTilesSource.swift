@@ -22,7 +22,7 @@ public final class RemotePMTilesSource: TileSource, DescribedTileSource {
         try await readingAgainIfReplaced { try await $0.tile(id) }.map(TileImage.encoded)
     }
 
-    /// The metadata of the archive (see ``PMTilesSource/tilesetMetadata()``), opening it if need be.
+    /// The metadata of the archive (see `PMTilesSource.tilesetMetadata()`), opening it if need be.
     public func tilesetMetadata() async throws -> [String: String] {
         try await readingAgainIfReplaced { PMTilesSource.metadata(of: $0) }
     }

@@ -4,9 +4,9 @@ import Tiles
 
 /// Where `--source` points: an http(s):// or file:// URL template, an MBTiles or PMTiles file (a path
 /// or a `file://` URL), a `z/x/y` directory tree, or `none` (transparent tiles, for overlays) —
-/// recognised from the string by ``SourceKind``, so every command and the server open sources the same way.
+/// recognised from the string by `SourceKind`, so every command and the server open sources the same way.
 public enum SourceLocation {
-    /// Opens the source `location` names (see ``SourceKind``), over-zoomed beyond `maxzoom` when that
+    /// Opens the source `location` names (see `SourceKind`), over-zoomed beyond `maxzoom` when that
     /// is given, else beyond the deepest zoom a local archive says it holds (the ancestors decoded
     /// within `decodeLimits`).
     public static func open(_ location: String, subdomains: [String] = ["a", "b", "c"],
