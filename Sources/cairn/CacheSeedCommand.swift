@@ -15,7 +15,7 @@ struct CacheSeedCommand: AsyncParsableCommand {
         discussion: """
             Every tile is fetched and rendered anew (--resume keeps those with a fresh copy already cached).
             A seed that would need more than cache.max_size is refused before it starts, with the estimate.
-            Exit codes: 0 every tile seeded or absent from the source, 74 when some failed, 130/143 when interrupted.
+            Exit codes: 0 every tile seeded or absent from the source, 65 when some failed (74 when the cache cannot be written), 130/143 when interrupted.
             """)
 
     @Option(help: ArgumentHelp("The layer.", valueName: "NAME"))

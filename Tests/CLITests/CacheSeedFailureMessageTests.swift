@@ -14,6 +14,8 @@ import Testing
         let run = try Cairn.run(["cache", "seed", "--config", "cairn.yml", "--layer", "broken", "--bbox=-180,-85,180,85", "--zoom", "0"],
                                 in: directory, environment: ["CAIRN_CACHE_DIR": directory + "/cache"])
         #expect(run.status == 65)
+        // What `--help` says of it.
+        #expect(String(decoding: try Cairn.run(["cache", "seed", "--help"]).stdout, as: UTF8.self).contains("65 when some failed"))
         #expect(run.errorLines == ["error: 1 of 1 tiles failed; the first, tile 0/0/0: the upstream's answer for 0/0/0 is not a usable image (not a PNG, JPEG or WebP image)"])
     }
 }
