@@ -10,7 +10,9 @@ import Tiles
 
 // As `cairn` does at start (see its main.swift): blocks of 4 MB and more are mapped on their own
 // and given back when freed, so memory peaks are the product's.
+#if os(Linux)
 mallopt(M_MMAP_THRESHOLD, 4 << 20)
+#endif
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 let tilePath = root + "/Tests/Fixtures/tiles/world/2/2/1.png"

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// How processes sharing a cache directory tell each other that its files changed behind their

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// One cache entry on disk: a file and the `.meta` beside it.
 public struct CacheFile: Sendable {

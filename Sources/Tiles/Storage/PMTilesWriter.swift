@@ -1,7 +1,7 @@
 import Codecs
 import Foundation
 
-/// Writes a PMTiles v3 archive: tiles go to a ``PMTilesSpool`` beside the output as they come, in
+/// Writes a PMTiles v3 archive: tiles go to a `PMTilesSpool` beside the output as they come, in
 /// any order; ``finish(describing:)`` sorts them by tile id, folds runs of identical consecutive
 /// tiles into one entry, lays the distinct contents out once each in tile-id order (a clustered
 /// archive), writes header, root directory, metadata, leaf directories and tile data to a
