@@ -271,9 +271,9 @@ extension ServerConfig {
         let kind: SourceKind
         do { kind = try SourceKind(url) } catch { throw ConfigError(path, error.message) }
         switch kind {
-        case .mbtiles, .pmtiles:
+        case .mbtiles, .pmtiles, .remoteArchive:
             return url
-        case .httpTemplate, .fileTemplate, .remoteArchive:
+        case .httpTemplate, .fileTemplate:
             do { _ = try URLTemplate(url.replacingOccurrences(of: "{t}", with: "t")) } catch { throw ConfigError(path, "\(error)") }
             return url
         case .transparent, .directory:
