@@ -121,12 +121,16 @@ public enum FontLibrary {
         } catch {
             throw .fonts("cannot write fontconfig configuration \(file): \(error.localizedDescription)")
         }
-        setenv("FONTCONFIG_FILE", file, 1)
+        // Made fontconfig's current configuration before anything draws text (Pango's font map, and
+        // the thread it initialises fontconfig on, come later and find it), never rescanned (a rescan
+        // would load the system's configuration in its place). Not through FONTCONFIG_FILE: setenv
+        // while another thread reads the environment (a Process starting, getenv) is a crash.
         guard let config = FcConfigCreate() else { throw .fonts("FcConfigCreate failed") }
         guard FcConfigParseAndLoad(config, file, 1) != 0, FcConfigBuildFonts(config) != 0 else {
             FcConfigDestroy(config)
             throw .fonts("fontconfig could not load \(file)")
         }
+        FcConfigSetRescanInterval(config, 0)
         FcConfigSetCurrent(config)
         return Configured(config: config, directory: directory)
     }
