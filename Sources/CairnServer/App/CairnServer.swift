@@ -26,6 +26,8 @@ public struct CairnServer: Sendable {
         let productions: ProductionLimit
         let cache: DiskCache
         let metrics: ServerMetrics
+        /// The server's one clock (a test's `TestClock` in process).
+        let clock: any WallClock
         let seedJobs = SeedJobs()
         let requests = RequestsInFlight()
         let started = Date()
@@ -102,7 +104,7 @@ public struct CairnServer: Sendable {
             statics: StaticService(layers: layers, animations: animations, clusters: clusterService,
                                    store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "static"),
                                    renders: renders, limits: config.limits),
-            renders: renders, productions: productions, cache: cache, metrics: metrics)
+            renders: renders, productions: productions, cache: cache, metrics: metrics, clock: clock)
     }
 
     /// The `Server` header of every answer.

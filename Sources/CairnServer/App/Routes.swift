@@ -12,7 +12,7 @@ enum Routes {
             ObservabilityMiddleware(cors: config.server.cors, metrics: services.metrics, requests: services.requests, logger: logger)
         }
         if let signing = config.security.signing {
-            router.addMiddleware { SignatureMiddleware(signer: URLSigner(keys: signing.keys), routes: signing.routes, metrics: services.metrics) }
+            router.addMiddleware { SignatureMiddleware(signer: URLSigner(keys: signing.keys), routes: signing.routes, metrics: services.metrics, clock: services.clock) }
         }
         if config.admin.listen == nil, let admin, config.admin.token != nil {
             router.addMiddleware { AdminAuthMiddleware(token: config.admin.token, metrics: services.metrics) }

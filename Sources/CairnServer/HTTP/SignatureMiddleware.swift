@@ -10,11 +10,13 @@ struct SignatureMiddleware<Context: RequestContext>: RouterMiddleware {
     let signer: URLSigner
     let routes: Set<SignedRoute>
     let metrics: ServerMetrics
+    /// The server's clock: what `exp=` is checked against and counted down from.
+    let clock: any WallClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let groups = SignedRoute.groups(endpoint: context.endpointPath ?? "", path: request.uri.path)
         guard groups.contains(where: routes.contains) else { return try await next(request, context) }
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(clock.now())
         switch signer.check(path: request.uri.path, query: request.uri.query ?? "", now: now) {
         case .failure(let rejection):
             metrics.signatureRejected(reason: rejection.reason.rawValue)
