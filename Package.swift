@@ -118,7 +118,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "ClusterOverlays", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters"]),
+        // Density maps of a dataset's points: heatmaps on one colour scale, square and hexagon grids.
+        .target(
+            name: "Density", dependencies: ["Canvas", "Codecs", "Tiles", "Clusters", "Parallel"],
+            // Optimized in debug builds too, as Clusters: the tests draw tiles of many points.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
+        .target(name: "ClusterOverlays", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "Density"]),
         .target(name: "Snapshots", dependencies: ["Canvas", "Tiles", "Clusters", "ClusterOverlays"]),
         // The hot lane's connection code: request heads read from the raw bytes, answers written as
         // bytes, in front of NIO's HTTP decoder. It knows the server only as `HotAnswering`.
@@ -133,7 +139,7 @@ let package = Package(
         .target(
             name: "CairnServer",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "RemoteTiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Snapshots", "Parallel", "YAMLLoading",
+                "Canvas", "Codecs", "Markers", "Tiles", "RemoteTiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Density", "Snapshots", "Parallel", "YAMLLoading",
                 "HotLane",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -155,13 +161,13 @@ let package = Package(
         .executableTarget(
             name: "cairn",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "RemoteTiles", "Clusters", "ClusterOverlays", "Snapshots", "CairnServer", "CMalloc", "Parallel",
+                "Canvas", "Codecs", "Markers", "Tiles", "RemoteTiles", "Clusters", "ClusterOverlays", "Density", "Snapshots", "CairnServer", "CMalloc", "Parallel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // A seeded generator (SplitMix64) for the bench and the tests: the same cases on every run.
         .target(name: "SeededRandom"),
-        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Snapshots", "SeededRandom", "CMalloc"]),
+        .executableTarget(name: "CairnBench", dependencies: ["Canvas", "Codecs", "Markers", "Tiles", "Clusters", "ClusterOverlays", "Density", "Snapshots", "SeededRandom", "CMalloc"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Canvas", "CPNGReference", "SeededRandom", "TestTier"]),
@@ -183,6 +189,7 @@ let package = Package(
         // GeoJSON features as the CLI and server tests read them.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters", "SeededRandom", "TestTier"]),
+        .testTarget(name: "DensityTests", dependencies: ["Density", "Clusters", "Tiles", "Canvas", "Codecs", "SeededRandom", "TestTier"]),
         .testTarget(name: "ClusterOverlaysTests", dependencies: ["ClusterOverlays", "Clusters", "Markers", "Canvas", "Codecs"]),
         .target(name: "TestPostgres", dependencies: ["TestTier"], path: "Tests/TestPostgres"),
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
