@@ -76,7 +76,7 @@ extension CacheableRoute {
                 guard let image = clusters.hitCard(dataset, pointID: x, file: file, query: query) else { return nil }
                 return image.answer(request.method, request.headers, status: "cairn; hit", maxAge: ttl)
             }
-            guard let image = clusters.hitTile(dataset, z: z, x: x, file: file, query: query) else { return nil }
+            guard let image = clusters.hitTile(dataset, path: request.path(from: 2), query: query) else { return nil }
             return image.answer(request.method, request.headers, status: "cairn; hit", maxAge: clusters.maxAge)
         })
     }

@@ -48,34 +48,39 @@ struct ClusterService: Sendable {
         }
     }
 
-    /// `GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z[&filter=]`.
+    /// `GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z[&filter=][&extent=bbox|hull]`.
     func clusters(_ name: String, query: [String: String], request: Request) async throws -> Response {
         // An unknown dataset is a 404 before anything about the query is a 400.
         _ = try dataset(name)
         let (box, zoom) = try ClusterQuery.region(query)
+        let extent = try ClusterQuery.extent(query)
         let (_, view) = try await view(name, query: query)
-        return json(view, request: request, tag: "c|\(box)|\(zoom)") {
-            view.index.featureCollection(view.index.clusters(in: box, zoom: zoom))
+        return try await json(view, request: request, tag: "c|\(box)|\(zoom)", extent: extent) {
+            view.index.featureCollection(view.index.clusters(in: box, zoom: zoom), extent: extent)
         }
     }
 
-    /// `GET /clusters/{dataset}/{id}/children|leaves|expansion-zoom[?filter=]`.
+    /// `GET /clusters/{dataset}/{id}/children|leaves|expansion-zoom[?filter=]`; `?extent=` adds to
+    /// the clusters among the children, and leaves no mark on points.
     func cluster(_ name: String, id idText: String, what: String, query: [String: String], request: Request) async throws -> Response {
         _ = try dataset(name)
         let id = try ClusterQuery.clusterID(idText)
+        let extent = try ClusterQuery.extent(query)
         let (_, snapshot) = try await view(name, query: query)
         let index = snapshot.index
         guard index.cluster(id: id) != nil else { throw ServeError.notFound("no cluster \(id) in '\(name)'") }
         switch what {
         case "children":
-            return json(snapshot, request: request, tag: "k|\(id)") { index.featureCollection((try? index.children(of: id)) ?? []) }
+            return try await json(snapshot, request: request, tag: "k|\(id)", extent: extent) {
+                index.featureCollection((try? index.children(of: id)) ?? [], extent: extent)
+            }
         case "leaves":
             let (limit, offset) = try ClusterQuery.page(query)
-            return json(snapshot, request: request, tag: "l|\(id)|\(limit)|\(offset)") {
+            return try await json(snapshot, request: request, tag: "l|\(id)|\(limit)|\(offset)") {
                 index.featureCollection((try? index.leaves(of: id, limit: limit, offset: offset)) ?? [])
             }
         case "expansion-zoom":
-            return json(snapshot, request: request, tag: "e|\(id)", contentType: "application/json") {
+            return try await json(snapshot, request: request, tag: "e|\(id)", contentType: "application/json") {
                 Array("{\"cluster_id\":\(id),\"expansion_zoom\":\((try? index.expansionZoom(of: id)) ?? 0)}".utf8)
             }
         default:
@@ -83,13 +88,19 @@ struct ClusterService: Sendable {
         }
     }
 
-    /// `GET /clusters/{dataset}/{z}/{x}/{y}.mvt` and `…/{y}[@2x].png|webp`, `?filter=` on any.
+    /// `GET /clusters/{dataset}/{z}/{x}/{y}.mvt` and `…/{y}[@2x].png|webp`, `?filter=` on any,
+    /// `?extent=` on vector tiles (an image has no extents to carry, and is the same without).
     func tile(_ name: String, z: String, x: String, file: String, query: [String: String], request: Request) async throws -> Response {
+        let extent = try ClusterQuery.extent(query)
         let (service, view) = try await view(name, query: query)
-        let plan = try TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: view.version)
+        let plan = try TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: view.version, extent: extent)
         let tileRequest = plan.request, tile = plan.request.tile, vector = plan.vector
         let overlay = service.overlay
         let (image, status) = try await store.image(plan.key) {
+            if vector, let extent = plan.extent {
+                // A cluster's first hull or box is made from its children's, maybe many of them: on the workers.
+                return try await renders.run { view.index.vectorTile(z: tile.z, x: tile.x, y: tile.y, clusterExtent: extent) }
+            }
             if vector { return view.index.vectorTile(z: tile.z, x: tile.x, y: tile.y) }
             return try await renders.run {
                 let scale = Double(tileRequest.scale)
@@ -104,12 +115,18 @@ struct ClusterService: Sendable {
     /// The tile (its answer prepared with the representation its file asks for) as a hit when it
     /// is in memory, else nil (a filtered request, a bad one, or one to render or read from disk):
     /// what the hot lane answers.
-    func hitTile(_ name: String, z: String, x: String, file: String, query: [String: String]) -> ServedImage? {
-        guard query["filter"]?.isEmpty ?? true, let service = datasets[name], let version = service.snapshot?.version else { return nil }
+    /// `path` is the tile's part of the request's path as sent (`7/64/40.png`).
+    func hitTile(_ name: String, path: Substring, query: [String: String]) -> ServedImage? {
+        guard query["filter"]?.isEmpty ?? true, let service = datasets[name], let version = service.version else { return nil }
+        let extent: ClusterExtent?
+        do { extent = try ClusterQuery.extent(query) } catch { return nil }
         // A tile spelled as its cache key (`7/64/40.png`, `8/1/2.mvt`) is looked up without parsing (the
-        // memory tier only holds the keys of plans made below); others are parsed.
-        if let image = store.hit(TilePlan.key(name, version: version, tile: z + "/" + x + "/" + file)) { return image }
-        guard let plan = try? TilePlan(name, z: z, x: x, file: file, dataset: service.dataset, version: version) else { return nil }
+        // memory tier only holds the keys of plans made below); others, and tiles with an extent, are parsed.
+        if extent == nil, let image = store.hit(TilePlan.key(name, version: version, tile: path)) { return image }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3,
+              let plan = try? TilePlan(name, z: String(parts[0]), x: String(parts[1]), file: String(parts[2]),
+                                       dataset: service.dataset, version: version, extent: extent) else { return nil }
         return store.hit(plan.key)
     }
 
@@ -146,9 +163,13 @@ struct ClusterService: Sendable {
                                    imageID: image?.isEmpty == false ? image : nil, scale: scale, theme: query["theme"])
     }
 
-    private func json(_ snapshot: ClusterView, request: Request, tag: String,
-                      contentType: String = "application/geo+json", body: () -> [UInt8]) -> Response {
-        let etag = "\"" + snapshot.version + "-" + ETag.of(Array(tag.utf8)).filter { $0 != "\"" } + "\""
+    /// A JSON answer named by the view's version and `tag` (and `extent`), made by `body` unless the
+    /// client has it already; with an extent, on the render workers (a cluster's first hull or box is
+    /// made from its children's, maybe many of them).
+    private func json(_ snapshot: ClusterView, request: Request, tag: String, extent: ClusterExtent? = nil,
+                      contentType: String = "application/geo+json", body: @escaping @Sendable () -> [UInt8]) async throws -> Response {
+        let named = tag + (extent.map { "|" + $0.rawValue } ?? "")
+        let etag = "\"" + snapshot.version + "-" + ETag.of(Array(named.utf8)).filter { $0 != "\"" } + "\""
         var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.cacheControl] = "public, max-age=\(maxAge)"
@@ -158,16 +179,17 @@ struct ClusterService: Sendable {
         if ConditionalRequest.isNotModified(request, etag: tag, lastModified: headers[.lastModified]) {
             return Response(status: .notModified, headers: headers)
         }
+        func made() async throws -> [UInt8] { extent == nil ? body() : try await renders.run(body) }
         let bytes: [UInt8]
         if gzip {
             if let gzipped = gzippedAnswers.value(for: tag) {
                 bytes = gzipped
             } else {
-                bytes = Gzip.compress(body())
+                bytes = Gzip.compress(try await made())
                 gzippedAnswers.store(bytes, for: tag)
             }
         } else {
-            bytes = body()
+            bytes = try await made()
         }
         headers[.contentLength] = String(bytes.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

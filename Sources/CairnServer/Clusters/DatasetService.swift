@@ -47,6 +47,11 @@ final class DatasetService: Sendable {
     /// The index being served; nil before the first load.
     var snapshot: Snapshot? { current.withLock { $0 } }
 
+    /// The served index's version alone (what a memory-tier lookup names its key by), nil before
+    /// the first load: read without copying the snapshot, whose references the event loops would
+    /// otherwise retain and release for every hit.
+    var version: String? { current.withLock { $0?.version } }
+
     /// Reads and indexes the dataset, then serves the new index. Throws (keeping what is served)
     /// when the source cannot be read or, unless `skip_invalid`, has invalid records.
     func load() async throws(DatasetLoadError) {

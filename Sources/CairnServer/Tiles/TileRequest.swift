@@ -11,7 +11,10 @@ package struct TileRequest: Hashable, Sendable {
     package let format: ImageFormat
 
     /// The cache file, relative to the cache root: `layer/z/x/y[@2x].ext`.
-    package var cacheKey: String { "\(layer)/\(tile.z)/\(tile.x)/\(tile.y)\(scale == 2 ? "@2x" : "").\(format.fileExtension)" }
+    package var cacheKey: String { layer + "/" + path }
+
+    /// The tile's part of the path: `z/x/y[@2x].ext`.
+    package var path: String { "\(tile.z)/\(tile.x)/\(tile.y)\(scale == 2 ? "@2x" : "").\(format.fileExtension)" }
 
     /// Parses the path's parts. Numbers must be plain decimal integers; z at most 30; x and y on the grid.
     package static func parse(layer: String, z: String, x: String, file: String) throws(ServeError) -> TileRequest {
