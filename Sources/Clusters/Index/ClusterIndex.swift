@@ -38,6 +38,8 @@ public final class ClusterIndex: Sendable {
     let clustersMadeAt: [Range<Int>]
     /// Points by id, for the routes that name a point.
     let pointIDs = PointIDTable()
+    /// The clusters' bounding boxes and hulls, computed as they are asked for.
+    let extents = ClusterExtents()
 
     /// Clusters `points`. Aggregates read their property from each point's properties; with
     /// `categories`, every cluster also counts its points per category. `threads` threads sort the

@@ -3,13 +3,15 @@
 /// "point_count":N,"point_count_abbreviated":"1.2k"},"geometry":{"type":"Point","coordinates":[lon,lat]}}`,
 /// a point is the feature it was read as, with its `id` and `properties`. With categories, a
 /// cluster also has `"categories":{"cafe":12,"bar":3}` and `"category":"cafe"` (its largest), and
-/// a point's properties start with its own `"category"`.
+/// a point's properties start with its own `"category"`. With an ``ClusterExtent``, each cluster also
+/// has `"bbox":[W,S,E,N]` (its points' bounding box) or `"hull":GEOMETRY` (their convex hull: a
+/// Polygon, a LineString when its points lie on one line, a Point when they are all at one place).
 extension ClusterIndex {
-    /// A FeatureCollection of `items`.
-    public func featureCollection<Items: Sequence<ClusterItem>>(_ items: Items) -> [UInt8] {
+    /// A FeatureCollection of `items`, its clusters with `extent` when given.
+    public func featureCollection<Items: Sequence<ClusterItem>>(_ items: Items, extent: ClusterExtent? = nil) -> [UInt8] {
         var output = JSONOutput(reservingCapacity: 4096)
         output.raw("{\"type\":\"FeatureCollection\",\"features\":")
-        writeFeatures(items, to: &output)
+        writeFeatures(items, extent: extent, to: &output)
         output.raw("}")
         return output.bytes
     }
@@ -17,27 +19,28 @@ extension ClusterIndex {
     /// A JSON array of `items` as features, as supercluster's `getChildren` and `getLeaves` give them.
     public func featureArray<Items: Sequence<ClusterItem>>(_ items: Items) -> [UInt8] {
         var output = JSONOutput(reservingCapacity: 1024)
-        writeFeatures(items, to: &output)
+        writeFeatures(items, extent: nil, to: &output)
         return output.bytes
     }
 
-    private func writeFeatures<Items: Sequence<ClusterItem>>(_ items: Items, to output: inout JSONOutput) {
+    private func writeFeatures<Items: Sequence<ClusterItem>>(_ items: Items, extent: ClusterExtent?, to output: inout JSONOutput) {
         output.raw("[")
         var first = true
         for item in items {
             if !first { output.raw(",") }
             first = false
-            writeFeature(item, to: &output)
+            writeFeature(item, extent: extent, to: &output)
         }
         output.raw("]")
     }
 
-    /// Writes one item as a GeoJSON Feature.
-    public func writeFeature(_ item: ClusterItem, to output: inout JSONOutput) {
+    /// Writes one item as a GeoJSON Feature, a cluster with `extent` when given.
+    public func writeFeature(_ item: ClusterItem, extent: ClusterExtent? = nil, to output: inout JSONOutput) {
         output.raw("{\"type\":\"Feature\"")
         if let id = clusterID(of: item) {
             output.raw(",\"id\":")
             output.integer(id)
+            if extent == .bbox { writeBoundingBox(of: item, to: &output) }
             output.raw(",\"properties\":{")
             for (aggregate, value) in zip(aggregates, aggregateValues(of: item)) {
                 output.string(aggregate.name)
@@ -74,7 +77,43 @@ extension ClusterIndex {
         output.number(longitude)
         output.raw(",")
         output.number(latitude)
-        output.raw("]}}")
+        output.raw("]}")
+        if extent == .hull, isCluster(item) { writeHull(of: item, to: &output) }
+        output.raw("}")
+    }
+
+    /// `,"bbox":[W,S,E,N]`.
+    private func writeBoundingBox(of item: ClusterItem, to output: inout JSONOutput) {
+        let box = boundingBox(of: item)
+        output.raw(",\"bbox\":[")
+        output.number(box.west)
+        output.raw(",")
+        output.number(box.south)
+        output.raw(",")
+        output.number(box.east)
+        output.raw(",")
+        output.number(box.north)
+        output.raw("]")
+    }
+
+    /// `,"hull":{"type":"Polygon","coordinates":[[…]]}` (the ring closed), a LineString of two
+    /// vertices or a Point of one.
+    private func writeHull(of item: ClusterItem, to output: inout JSONOutput) {
+        let vertices = hull(of: item)
+        switch vertices.count {
+        case 1: output.raw(",\"hull\":{\"type\":\"Point\",\"coordinates\":")
+        case 2: output.raw(",\"hull\":{\"type\":\"LineString\",\"coordinates\":[")
+        default: output.raw(",\"hull\":{\"type\":\"Polygon\",\"coordinates\":[[")
+        }
+        let ring = vertices.count > 2 ? vertices + [vertices[0]] : vertices
+        for (position, vertex) in ring.enumerated() {
+            output.raw(position == 0 ? "[" : ",[")
+            output.number(vertex.longitude)
+            output.raw(",")
+            output.number(vertex.latitude)
+            output.raw("]")
+        }
+        output.raw(vertices.count == 1 ? "}" : vertices.count == 2 ? "]}" : "]]}")
     }
 
     /// A cluster's `"categories":{"cafe":12,…},"category":"cafe",` (zero counts left out), nothing
