@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "CairnServer",
             dependencies: [
-                "Canvas", "Codecs", "Markers", "Tiles", "RemoteTiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Density", "Snapshots", "Parallel", "YAMLLoading",
+                "Canvas", "Codecs", "Markers", "Tiles", "RemoteTiles", "Clusters", "ClustersPostgres", "ClusterOverlays", "Density", "Snapshots", "Parallel", "YAMLLoading", "CMalloc",
                 "HotLane",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

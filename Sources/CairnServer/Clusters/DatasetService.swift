@@ -78,8 +78,12 @@ final class DatasetService: Sendable {
             return changed
         }
         // The trees of the levels the build did not need are made here, behind the requests, rather
-        // than by the first request at each such zoom (on a thread of its own, as the build).
-        NamedThread.start("cairn-levels") { index.prepareLevels() }
+        // than by the first request at each such zoom (on a thread of its own, as the build); then
+        // the build's scratch memory goes back to the system.
+        NamedThread.start("cairn-levels") {
+            index.prepareLevels()
+            FreedMemory.giveBack()
+        }
         metrics.datasetLoaded(dataset.name, points: index.pointCount)
         let elapsed = timer.now - started
         logger.info("dataset loaded", metadata: [
