@@ -1,4 +1,4 @@
-/// Mapbox Vector Tiles (specification 2.1): point layers encoded as the protobuf bytes that
+/// Mapbox Vector Tiles (specification 2.1): layers of points and polygons encoded as the protobuf bytes that
 /// MapLibre, Mapbox GL, OpenLayers and tippecanoe read.
 ///
 /// ```swift

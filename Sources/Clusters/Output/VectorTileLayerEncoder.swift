@@ -19,7 +19,7 @@ struct VectorTileLayerEncoder {
         body.field(Field.version, varint: UInt64(VectorTile.version))
         body.field(Field.name, string: layer.name)
         body.field(Field.extent, varint: UInt64(layer.extent))
-        for feature in layer.features where !feature.points.isEmpty {
+        for feature in layer.features where !feature.drawsNothing {
             writeFeature(feature)
         }
         for key in keys.elements {
@@ -53,7 +53,7 @@ struct VectorTileLayerEncoder {
             body.varint(UInt64(tagsSize))
             for index in tags { body.varint(UInt64(index)) }
         }
-        body.field(Field.type, varint: VectorTileSchema.pointType)
+        body.field(Field.type, varint: feature.geometryType)
         body.tag(Field.geometry, .lengthDelimited)
         body.varint(UInt64(geometrySize))
         feature.writeGeometry(into: &body)

@@ -34,6 +34,12 @@ enum VectorTileSchema {
 
     /// `Tile.GeomType.POINT`.
     static let pointType: UInt64 = 1
+    /// `Tile.GeomType.POLYGON`.
+    static let polygonType: UInt64 = 3
     /// The `MoveTo` geometry command.
     static let moveTo: UInt32 = 1
+    /// The `LineTo` geometry command.
+    static let lineTo: UInt32 = 2
+    /// The `ClosePath` geometry command.
+    static let closePath: UInt32 = 7
 }
