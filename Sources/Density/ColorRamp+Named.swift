@@ -4,6 +4,9 @@ extension ColorRamp {
     /// The ramps known by name, in the order listed in messages and docs.
     public static let names = ["heat", "viridis", "magma", "inferno", "plasma", "turbo", "greys"]
 
+    /// MapLibre's default heatmap ramp, the heatmaps' default.
+    public static let heat = named["heat"]!
+
     /// The named ramps. `heat` is MapLibre's default `heatmap-color` (transparent blue, royal blue,
     /// cyan, lime, yellow, red at 0, 0.1, 0.3, 0.5, 0.7 and 1). The others are matplotlib's colour
     /// maps (`Greys` for `greys`: white to black) sampled at 33 evenly spaced stops, the 8-bit

@@ -7,9 +7,9 @@ import Foundation
 /// Between two stops the colour is interpolated in linear light (the sRGB transfer function undone,
 /// as light adds up) with premultiplied alpha (as CSS Color 4 interpolates), then encoded back to
 /// sRGB; below the first stop the ramp has the first stop's colour, above the last the last's.
-public struct ColorRamp: Sendable, Equatable, CustomStringConvertible {
+public struct ColorRamp: Sendable, Hashable, CustomStringConvertible {
     /// One colour stop: where on the ramp (0...1) and its colour.
-    public struct Stop: Sendable, Equatable {
+    public struct Stop: Sendable, Hashable {
         public let position: Double
         public let color: Color
 
