@@ -38,6 +38,7 @@ test:
 	$(PHASE) ccodecs scripts/test-ccodecs.sh
 	SWIFT=$(SWIFT) $(PHASE) swift-tests scripts/test-swift.sh
 	$(PHASE) openapi scripts/test-openapi.sh .build/debug/cairn
+	$(PHASE) gis scripts/test-gis.sh .build/debug/cairn
 	$(PHASE) cluster scripts/test-cluster.sh .build/debug/cairn
 	$(PHASE) browser scripts/test-browser.sh .build/debug/cairn
 	$(PHASE) docs scripts/test-docs.sh .build/debug/cairn

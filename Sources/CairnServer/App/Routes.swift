@@ -91,6 +91,7 @@ enum Routes {
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: services.metrics.exposition())))
         }
+        WMTSRoutes.add(to: router, services: services, config: config)
         let document = APIDocument(config: config)
         router.get("/openapi.json") { request, _ -> Response in try document.response(to: request) }
         addPage(to: router, services: services, config: config)

@@ -455,6 +455,7 @@
     },
   };
 
+  document.getElementById('wmts-url').value = absolute('wmts/1.0.0/WMTSCapabilities.xml');
   if (typeof L === 'undefined') {
     statusLine.textContent = 'Leaflet did not load: install it on the server (apt-get install libjs-leaflet) or set page.leaflet.';
     statusLine.classList.add('error');
