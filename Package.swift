@@ -189,7 +189,7 @@ let package = Package(
         // GeoJSON features as the CLI and server tests read them.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters", "SeededRandom", "TestTier"]),
-        .testTarget(name: "DensityTests", dependencies: ["Density", "Clusters", "Tiles", "Canvas", "Codecs", "SeededRandom", "TestTier"]),
+        .testTarget(name: "DensityTests", dependencies: ["Density", "Clusters", "Tiles", "Canvas", "Codecs", "SeededRandom", "TestTier", "TestPostgres"]),
         .testTarget(name: "ClusterOverlaysTests", dependencies: ["ClusterOverlays", "Clusters", "Markers", "Canvas", "Codecs"]),
         .target(name: "TestPostgres", dependencies: ["TestTier"], path: "Tests/TestPostgres"),
         .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
