@@ -2,12 +2,13 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
 /// `cairn render --frames …` / `--times …`: animated tiles in batch, and `cairn snapshot --frames`,
 /// decoded by an independent decoder (Pillow, `Tests/Support/anim_decode.py` in the test venv): a
 /// frame per source, each the still picture the command makes from that source, a frame a source
 /// lacks transparent.
-@Suite struct AnimatedRenderTests {
+@Suite(.process) struct AnimatedRenderTests {
     private let world = "file://\(worldTiles)/{z}/{x}/{y}.png"
 
     private func temporary() throws -> String {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import Tiles
 
 /// `render --zoom 0-12` from the sample tiles (zooms 0-4) writes an archive whose metadata says zooms
 /// 0-4, the region asked for and a centre among those zooms; `convert` of an archive whose metadata
 /// claims more writes what the copy holds.
-@Suite struct ArchiveMetadataCommandTests {
+@Suite(.process) struct ArchiveMetadataCommandTests {
     static let switzerland = ["--bbox", "5.9,45.8,10.5,47.8"]
 
     private func render(zooms: String, to output: String) throws {

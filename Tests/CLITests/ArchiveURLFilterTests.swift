@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTier
 
 /// `cairn filter file:///…/x.mbtiles --tile Z/X/Y` reads the tile from the archive, as a `file://`
 /// URL of an archive is read everywhere else (docs/pmtiles.md); it used to be read as one image.
-@Suite struct ArchiveURLFilterTests {
+@Suite(.process) struct ArchiveURLFilterTests {
     @Test(arguments: ["mbtiles", "pmtiles"]) func aFileURLOfAnArchiveIsTheArchive(_ format: String) throws {
         let work = try Cairn.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: work) }

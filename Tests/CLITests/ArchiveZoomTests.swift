@@ -2,11 +2,12 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
 /// An archive's own zoom range is the default where it is read: the README's snapshot example, over
 /// an archive of the sample tiles (zooms 0…4) and with no `--source-maxzoom`, is a map over-zoomed
 /// from the archive's deepest zoom, not badges on white.
-@Suite struct ArchiveZoomTests {
+@Suite(.process) struct ArchiveZoomTests {
     /// The README's `cairn snapshot` example, from `source`, written to `output`.
     private func readmeSnapshot(_ source: [String], to output: String) throws -> Surface {
         let run = try Cairn.run(["snapshot"] + source + ["--bbox", "-10,35,30,60", "--padding", "20", "--size", "800x600",

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTier
 
 /// Mistakes whose error line names their cause, not a consequence: a mistyped subcommand, a negative
 /// number, a directory given as a file, a refused connection. Each is one `error:` line.
-@Suite struct ArgumentMistakeTests {
+@Suite(.process) struct ArgumentMistakeTests {
     @Test(arguments: [
         (["rendr", "a", "b"], "error: unknown command 'rendr' (did you mean 'render'?); the commands: badge, badges, card, cards, filter, render, snapshot, clusters, serve, convert, cache, sign"),
         (["rendr", "--source", "none"], "error: unknown command 'rendr' (did you mean 'render'?); the commands: badge, badges, card, cards, filter, render, snapshot, clusters, serve, convert, cache, sign"),

@@ -2,8 +2,9 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
-@Suite struct BadgeCommandTests {
+@Suite(.process) struct BadgeCommandTests {
     @Test func writesOneBadgeToAFile() throws {
         let dir = try Cairn.temporaryDirectory()
         let run = try Cairn.run(["badge", "42", "--scale", "2", "-o", dir + "/b.png"])

@@ -2,9 +2,10 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
 /// `cairn badge COUNT --parts … --look donut|pie|dominant`.
-@Suite struct BadgePartsCommandTests {
+@Suite(.process) struct BadgePartsCommandTests {
     private let red = try! Color(parsing: "#e6194b").pixel, green = try! Color(parsing: "#3cb44b").pixel
 
     /// The pixel `radius` points from the centre at `bearing` degrees clockwise from 12 o'clock.

@@ -1,8 +1,9 @@
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
-@Suite struct BadgesCommandTests {
+@Suite(.process) struct BadgesCommandTests {
     @Test func writesPredictablyNamedFiles() throws {
         let dir = try Cairn.temporaryDirectory()
         let run = try Cairn.run(["badges", "--counts", "1-20,100,1000", "--scale", "2", "--out-dir", dir + "/out"])

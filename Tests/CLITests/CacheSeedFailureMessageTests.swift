@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestTier
 
 /// A `cache seed` in which a tile fails says so in a sentence naming the tile and the cause, not
 /// a Swift enum case (`badUpstream("…")`).
-@Suite struct CacheSeedFailureMessageTests {
+@Suite(.process) struct CacheSeedFailureMessageTests {
     @Test func aFailedTileIsNamedWithItsCause() throws {
         let directory = try Cairn.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -2,8 +2,9 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
-@Suite struct CardCommandTests {
+@Suite(.process) struct CardCommandTests {
     let thumbnail = Cairn.repositoryRoot + "/Samples/thumbnails/europe.png"
 
     @Test func oneCardWithThumbnail() throws {

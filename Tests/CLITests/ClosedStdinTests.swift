@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestTier
 
 /// A command told to read standard input (`-`, or nothing for `filter`) started with it closed
 /// (`<&-` in a shell) answers one `error:` line naming stdin and exits 74, as an unreadable file
 /// does, writing nothing; it never crashes.
-@Suite struct ClosedStdinTests {
+@Suite(.process) struct ClosedStdinTests {
     static let commands: [(arguments: [String], error: String)] = [
         (["filter", "--chain", "grayscale", "-o", "out.png"], "error: stdin: cannot read (stdin is closed)"),
         (["filter", "-", "--chain", "grayscale", "-o", "out.png"], "error: stdin: cannot read (stdin is closed)"),

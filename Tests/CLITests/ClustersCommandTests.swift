@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import TestSupport
 
 /// `cairn clusters POINTS`: the 34 006 cities of `Samples/points` clustered like supercluster,
 /// queried by zoom and bbox, children, leaves, expansion zoom and statistics, with the exit codes,
 /// `error:`/`warning:` lines and output files a script relies on.
-@Suite struct ClustersCommandTests {
+@Suite(.process) struct ClustersCommandTests {
     static let geojson = Cairn.repositoryRoot + "/Samples/points/cities15000.geojson"
     static let csv = Cairn.repositoryRoot + "/Samples/points/cities15000.csv"
     static let cityCount = 34006

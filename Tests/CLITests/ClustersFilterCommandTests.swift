@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import TestSupport
 
 /// `cairn clusters --filter` and `--categories` on the sample cities: the filtered output is that
 /// of a file holding only the matching cities, in every query mode; bad filters are one `error:`
 /// line naming the column, exit 64.
-@Suite struct ClustersFilterCommandTests {
+@Suite(.process) struct ClustersFilterCommandTests {
     static let csv = ClustersCommandTests.csv
     static let filter = "population >= 100000 AND country IN ('DE','FR','IT')"
 

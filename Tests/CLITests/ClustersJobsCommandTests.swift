@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestTier
 import TestSupport
 
 /// `cairn clusters --jobs N` builds the index on N threads and prints exactly what one thread
 /// prints; a count below 1 is a usage error.
-@Suite struct ClustersJobsCommandTests {
+@Suite(.process) struct ClustersJobsCommandTests {
     @Test(arguments: [
         ["--zoom", "3"], ["--zoom", "9", "--bbox", "5,45,15,55"], ["--zoom", "5", "--categories", "country=DE,FR,IT"],
         ["--zoom", "4", "--filter", "population >= 100000"],

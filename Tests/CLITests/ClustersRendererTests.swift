@@ -4,12 +4,13 @@ import Clusters
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import Tiles
 
 /// The `clusters` renderer as `cairn render` runs it over the sample cities: overlay-only tiles
 /// (`--source none`) are the server's overlay tiles byte for byte, and on map tiles the same
 /// badges are burned in over the map.
-@Suite struct ClustersRendererTests {
+@Suite(.process) struct ClustersRendererTests {
     static let cities = ClustersCommandTests.geojson
     static let box = "0,35,30,60"
     static let chain = "clusters:dataset=\(cities),radius=80"

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import Tiles
 
 /// `cairn convert IN… OUT` through the binary: every direction between z/x/y directories, MBTiles
 /// and PMTiles byte for byte, shards merged into the unsharded render, conflicts named, corrupt
 /// archives refused with one `error:` line (exit 65).
-@Suite struct ConvertCommandTests {
+@Suite(.process) struct ConvertCommandTests {
     /// Every `z/x/y.ext` file of two trees is the same, and there are as many.
     private func expectSameTrees(_ a: String, _ b: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(files(under: a) == files(under: b), sourceLocation: sourceLocation)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestTier
 
 /// Every deliberately corrupt PngSuite image (`x*`) is refused by `cairn filter` and `cairn render`,
 /// whether the chain decodes the tile or passes its bytes through untouched: exit 65, one error line
 /// naming the input, and no output file.
-@Suite struct CorruptInputTests {
+@Suite(.process) struct CorruptInputTests {
     static let pngSuite = Cairn.repositoryRoot + "/Tests/Fixtures/pngsuite"
     static let corruptNames = ((try? FileManager.default.contentsOfDirectory(atPath: pngSuite)) ?? [])
         .filter { $0.hasPrefix("x") && $0.hasSuffix(".png") }.sorted()

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestTier
 
 /// docs/cli.md's one rule, held for every command: a wrong command line or settings file is 64, an
 /// input whose contents are bad 65, an input or output that cannot be opened, read or written 74;
 /// always `error:` lines naming the option or file, never a crash.
-@Suite struct ExitCodeTests {
+@Suite(.process) struct ExitCodeTests {
     struct Mistake: CustomTestStringConvertible, Sendable {
         let arguments: [String]
         let status: Int32

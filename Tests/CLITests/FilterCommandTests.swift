@@ -2,8 +2,9 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
-@Suite struct FilterCommandTests {
+@Suite(.process) struct FilterCommandTests {
     let tilePath = worldTiles + "/2/2/1.png"
     var tile: [UInt8] { Array(FileManager.default.contents(atPath: tilePath)!) }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestTier
 
-@Suite struct FontsTests {
+@Suite(.process) struct FontsTests {
     @Test func cairnFontsVariableOverridesAndIsChecked() throws {
         let run = try Cairn.run(["badge", "5"], environment: ["CAIRN_FONTS": "/nonexistent-fonts"])
         #expect(run.status == 64)

@@ -2,10 +2,11 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import Tiles
 
 /// PNG, JPEG and WebP in and out of `cairn filter` and `cairn render`, in any mix.
-@Suite struct FormatTests {
+@Suite(.process) struct FormatTests {
     private let tile = worldTile("2/2/1")
     private var corpusTemplate: String { "file://\(worldTiles)/{z}/{x}/{y}.png" }
 

@@ -1,12 +1,13 @@
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import TestUpstream
 
 /// Batch commands on a disk that fills up (a small tmpfs the test mounts): exit 74 with one
 /// `error:` line that names the path and "No space left on device", only whole files left behind
 /// (no temporaries), and `--resume` finishes the job once there is room.
-@Suite(.serialized) struct FullDiskTests {
+@Suite(.process, .serialized) struct FullDiskTests {
     /// The corpus' zooms 0–3 through a chain: 77 tiles of about 10 kB.
     private let render = ["render", "--source", "file://\(worldTiles)/{z}/{x}/{y}.png", "--bbox=-180,-85,180,85",
                           "--zoom", "0-3", "--chain", "mosaic|grid", "--jobs", "2"]

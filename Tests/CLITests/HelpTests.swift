@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestTier
 
 /// What `--help` says keeps up with what the commands do.
-@Suite struct HelpTests {
+@Suite(.process) struct HelpTests {
     /// Every route docs/http-api.md has a heading for is in `serve --help`: the literal part of its
     /// path before the first placeholder and after the last (`/admin/jobs/`, `/children`).
     @Test func serveHelpNamesEveryRoute() throws {

@@ -1,8 +1,9 @@
 import Codecs
 import Foundation
 import Testing
+import TestTier
 
-@Suite struct InterruptTests {
+@Suite(.process) struct InterruptTests {
     @Test func ctrlCLeavesOnlyCompleteFiles() throws {
         let dir = try Cairn.temporaryDirectory()
         let process = Process()

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 
 /// Values that cannot mean what they say are refused with one line naming them (exit 64), and
 /// nothing is written: an output name whose extension is a format the command does not write
 /// (PNG bytes are never written under `.gif` or `.jpg`), a tile output that is neither an archive
 /// nor a directory (`x.zip`), a zoom beyond the grid.
-@Suite struct NonsenseRefusedTests {
+@Suite(.process) struct NonsenseRefusedTests {
     static let tile = Cairn.repositoryRoot + "/Samples/tiles/0/0/0.png"
 
     @Test(arguments: [

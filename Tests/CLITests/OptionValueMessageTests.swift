@@ -1,8 +1,9 @@
 import Testing
+import TestTier
 
 /// An option's value that its grammar refuses is told as one line naming the option and why, the
 /// reason found through ArgumentParser's public report of the error (exit 64).
-@Suite struct OptionValueMessageTests {
+@Suite(.process) struct OptionValueMessageTests {
     @Test(arguments: [
         (["render", "--source", "none", "--bbox=-10,35,30,60", "--zoom", "3-1", "--out", "o"], "error: --zoom: '3-1' must satisfy 0 ≤ A ≤ B ≤ 30"),
         (["snapshot", "--source", "none", "--bbox=1,2,3,4", "--size", "10x10y", "-o", "x.png"],

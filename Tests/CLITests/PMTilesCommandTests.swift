@@ -1,12 +1,13 @@
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import Tiles
 
 /// `.pmtiles` through the real binary: `render --out`, `render --source`, `filter`, `clusters --out`,
 /// each archive opened by the reference implementation's Python reader and compared with the
 /// `z/x/y` directory the same job writes, byte for byte.
-@Suite struct PMTilesCommandTests {
+@Suite(.process) struct PMTilesCommandTests {
     static let region = ["--bbox", "-180,-85,180,85", "--zoom", "0-3"]
 
     @Test func renderWritesWhatTheReferenceReaderReadsAsTheDirectoryRender() throws {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 import TestSupport
 
 /// GeoJSON and ndjson features are read by the layout learned from the features before them;
 /// `CAIRN_POINTS_LAYOUT=0` reads every feature in full. Both must print the same bytes and report
 /// the same invalid features, on the real cities and on a file whose layouts change and break.
-@Suite struct PointsLayoutCommandTests {
+@Suite(.process) struct PointsLayoutCommandTests {
     static let off = ["CAIRN_POINTS_LAYOUT": "0"]
 
     /// A collection of 3 000 features in three layouts, every 97th one not a usable point (out of

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestTier
 
-@Suite struct ProgressTests {
+@Suite(.process) struct ProgressTests {
     /// Runs the command under `script(1)`, which gives it a terminal, and returns what the terminal showed.
     private func onTerminal(_ arguments: [String]) throws -> (status: Int32, screen: String) {
         try onTerminal(command: ([Cairn.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " "))

@@ -1,8 +1,9 @@
 import Testing
+import TestTier
 
 /// `--quiet` is offered only by the commands that print a progress line or a summary it silences;
 /// the commands that print nothing of the kind do not offer it.
-@Suite struct QuietOptionTests {
+@Suite(.process) struct QuietOptionTests {
     @Test(arguments: ["badges", "cards", "render", "convert", "clusters"]) func aCommandThatPrintsOffersIt(_ command: String) throws {
         let help = try Cairn.run([command, "--help"])
         #expect(String(decoding: help.stdout, as: UTF8.self).contains("--quiet"))

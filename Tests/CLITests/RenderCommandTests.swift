@@ -2,11 +2,12 @@ import Codecs
 import Foundation
 import Synchronization
 import Testing
+import TestTier
 import TestUpstream
 import Tiles
 
 /// `cairn render` as a user runs it: real corpus tiles, a real loopback tile server, real output.
-@Suite struct RenderCommandTests {
+@Suite(.process) struct RenderCommandTests {
     private let world = worldTiles
     private var corpusTemplate: String { "file://\(world)/{z}/{x}/{y}.png" }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTier
 
 /// The ways a shell hands `cairn render --tiles` its list, most of them readable only once.
 enum ListFeed: String, CaseIterable, Sendable {
@@ -56,7 +57,7 @@ enum ListFeed: String, CaseIterable, Sendable {
 
 /// `cairn render --tiles` from pipes, FIFOs, process substitution and stdin: read once, every
 /// listed tile rendered, bad lines reported with their number.
-@Suite struct RenderTileStreamTests {
+@Suite(.process) struct RenderTileStreamTests {
     private var source: [String] { ["--source", "file://\(worldTiles)/{z}/{x}/{y}.png"] }
     private let list = "# from a pipe\n0/0/0\n1/1/0\n2/2/1\n\n3/4/2  # a comment\n4/8/5\n"
     private let listed = ["0/0/0", "1/1/0", "2/2/1", "3/4/2", "4/8/5"]

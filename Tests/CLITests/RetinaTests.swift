@@ -2,11 +2,12 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import Tiles
 
 /// @2x (512 px) tiles end to end: `cairn filter` on a hi-dpi tile, and `cairn render --scale 2`
 /// asking a `{r}` template for the @2x files.
-@Suite struct RetinaTests {
+@Suite(.process) struct RetinaTests {
     private let red = RGBA8(r: 255, g: 0, b: 0, a: 255)
 
     /// Rows (or columns) from the edge inward that are the border colour, at the middle of each side.

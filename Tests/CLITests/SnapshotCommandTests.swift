@@ -2,12 +2,13 @@ import Canvas
 import Codecs
 import Foundation
 import Testing
+import TestTier
 import Tiles
 
 /// `cairn snapshot` on the real binary over the corpus tiles: a view that is exactly one tile is
 /// that tile, an @2x view from a 256 px source is the next zoom's four tiles; pins and clusters
 /// are drawn; bad options are one `error:` line and exit 64, and nothing is written.
-@Suite struct SnapshotCommandTests {
+@Suite(.process) struct SnapshotCommandTests {
     private let template = "file://\(worldTiles)/{z}/{x}/{y}.png"
 
     /// The longitude and latitude of the centre of tile z/x/y.

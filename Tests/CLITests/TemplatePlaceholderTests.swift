@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestTier
 
 /// A URL template that does not name a tile (no `{z}`, `{x}` and `{y}`) would fetch the same URL
 /// for every tile: it is refused, naming the template and the missing placeholders (exit 64), as a
 /// `render`/`snapshot --source` and as a layer's `source.url`. Archives (also as `file://` URLs)
 /// are not templates.
-@Suite struct TemplatePlaceholderTests {
+@Suite(.process) struct TemplatePlaceholderTests {
     static let rule = "(a tile template has {z}, {x} and {y} or {-y}, or {q})"
 
     @Test(arguments: [

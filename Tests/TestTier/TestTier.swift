@@ -29,9 +29,25 @@ public enum TestTier {
     }
 }
 
-extension Trait where Self == ConditionTrait {
-    /// The suite starts processes or servers: `make test` runs it, `make check` leaves it out.
-    public static var process: Self {
-        .disabled(if: TestTier.isCheck, "starts a process or a server: make test runs it")
+/// The trait of tests that start processes or servers (``Testing/Trait/process``): left out of
+/// `make check`, and run on ``ProcessTierThreads`` under `make test`, so that their waits for those
+/// processes never hold a thread of Swift's cooperative pool.
+public struct ProcessTier: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    /// Skips the test under `make check`.
+    public func prepare(for test: Test) async throws {
+        try await ConditionTrait.disabled(if: TestTier.isCheck, "starts a process or a server: make test runs it")
+            .prepare(for: test)
     }
+
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        try await withTaskExecutorPreference(ProcessTierThreads.shared, operation: function)
+    }
+}
+
+extension Trait where Self == ProcessTier {
+    /// The suite starts processes or servers: `make test` runs it on threads of its own
+    /// (``ProcessTierThreads``), `make check` leaves it out.
+    public static var process: Self { ProcessTier() }
 }
