@@ -50,7 +50,7 @@ import TestTier
             #expect(Set(expected).subtracting(paths.keys).isEmpty, "missing: \(Set(expected).subtracting(paths.keys).sorted())")
 
             for (path, operations) in paths {
-                let named = Set(path.matches(of: /\{([a-z_]+)\}/).map { String($0.1) })
+                let named = Set(path.matches(of: /\{([A-Za-z_]+)\}/).map { String($0.1) })
                 for (method, operation) in operations {
                     let parameters = ((operation["parameters"] as? [Any]) ?? []).compactMap { parameter -> [String: Any]? in
                         if let reference = (parameter as? [String: Any])?["$ref"] as? String { return resolve(reference, in: document) as? [String: Any] }

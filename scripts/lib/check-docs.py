@@ -99,7 +99,7 @@ print(f"cli: {commands} commands, {options} arguments and options checked in doc
 
 # 2. Routes ------------------------------------------------------------------------------------
 routes = []
-route_files = glob.glob(os.path.join(ROOT, "Sources/CairnServer/App/*.swift")) + glob.glob(os.path.join(ROOT, "Sources/CairnServer/Admin/*.swift"))
+route_files = [path for folder in ["App", "Admin", "OGC"] for path in glob.glob(os.path.join(ROOT, f"Sources/CairnServer/{folder}/*.swift"))]
 for source in sorted(route_files):
     text = read(source)
     for method, path in re.findall(r'router\.(get|post|put|patch|delete|head)\("([^"]+)"', text):

@@ -94,6 +94,7 @@ enum Routes {
         WMTSRoutes.add(to: router, services: services, config: config)
         let document = APIDocument(config: config)
         router.get("/openapi.json") { request, _ -> Response in try document.response(to: request) }
+        OGCAPIRoutes.add(to: router, services: services, config: config)
         addPage(to: router, services: services, config: config)
         // Last, so that it wraps only what no route takes: 405 with `Allow`, or 404.
         router.addMiddleware { UnmatchedRequests(routes: router, preflight: config.server.cors != nil) }

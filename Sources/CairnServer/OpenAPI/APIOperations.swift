@@ -5,6 +5,7 @@ enum APIOperations {
     /// address or, with `admin.listen`, on its own).
     static func all(_ config: ServerConfig) -> [APIOperation] {
         var operations = tiles(config) + markers(config) + clusters(config) + statics(config) + service(config)
+        operations += ogcapi(config)
         operations += wmts(config)
         if config.admin.token != nil { operations += admin(config) }
         return operations
