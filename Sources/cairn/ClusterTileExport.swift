@@ -1,5 +1,4 @@
 import Clusters
-import Codecs
 import Foundation
 import Tiles
 
@@ -15,38 +14,10 @@ struct ClusterTileExport {
     let quiet: Bool
 
     func run() async throws {
-        let plan = zooms.map { z in (z, index.coveredTiles(z: z)) }
-        let progress = Progress(total: plan.reduce(0) { $0 + $1.1.count }, noun: "tiles", quiet: quiet)
-        let output = try await ConvertOutput(path: out, format: "pbf")
-        var written = 0, empty = 0
-        var covered = TileCoverage()
-        Interruption.stopCooperatively()
-        do {
-            for (z, tiles) in plan {
-                for (x, y) in tiles {
-                    if Interruption.isStopping { throw CancellationError() }
-                    progress.advance()
-                    guard !index.tile(z: z, x: x, y: y).isEmpty else {
-                        empty += 1
-                        continue
-                    }
-                    let tile = try TileID(z: z, x: x, y: y)
-                    try output.sink.write(tile, data: Gzip.compress(index.vectorTile(z: z, x: x, y: y)))
-                    if z == zooms.upperBound { covered.add(tile) }
-                    written += 1
-                }
-            }
-            try output.finish(describing: description(bounds: covered.bounds))
-        } catch {
-            output.discard()
-            Interruption.exitIfStopping()
-            if let error = error as? CLIError { throw error }
-            if let error = error as? PMTilesError { throw CLIError.archive(error) }
-            throw CLIError.io("\(out): \(error)")
-        }
-        progress.finish(String(format: "wrote %d cluster tiles (zoom %d-%d) to %@ in %.2f s (%.0f tiles/s); %d empty skipped",
-                               written, zooms.lowerBound, zooms.upperBound, out, progress.elapsed,
-                               Double(written) / max(progress.elapsed, 1e-9), empty))
+        let plan = try zooms.map { z in (z: z, tiles: try index.coveredTiles(z: z).map { try TileID(z: z, x: $0.x, y: $0.y) }) }
+        try await VectorTileExport(plan: plan, out: out, quiet: quiet, noun: "cluster tiles").run(
+            make: { tile in index.tile(z: tile.z, x: tile.x, y: tile.y).isEmpty ? nil : index.vectorTile(z: tile.z, x: tile.x, y: tile.y) },
+            describe: description(bounds:))
     }
 
     /// Name, format `pbf`, the covered bounds, the zooms, and the vector layer of clusters.

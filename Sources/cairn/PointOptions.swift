@@ -1,25 +1,9 @@
 import ArgumentParser
-#if os(Linux)
-import CMalloc
-#endif
 import Clusters
 
 /// How `clusters` reads its points file, and how it clusters them.
 struct PointOptions: ParsableArguments {
-    @Option(name: .customLong("points-format"), help: ArgumentHelp("geojson, ndjson or csv (default: from the extension, else sniffed).", valueName: "FORMAT"))
-    var format: PointFormat?
-
-    @Option(name: .customLong("lon"), help: ArgumentHelp("The CSV longitude column (default: lon, lng, long, longitude or x).", valueName: "COLUMN"))
-    var longitudeColumn: String?
-
-    @Option(name: .customLong("lat"), help: ArgumentHelp("The CSV latitude column (default: lat, latitude or y).", valueName: "COLUMN"))
-    var latitudeColumn: String?
-
-    @Option(name: .customLong("id-column"), help: ArgumentHelp("The CSV column that becomes the feature id (default: id, when there is one).", valueName: "COLUMN"))
-    var idColumn: String?
-
-    @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings, skip them and go on (else they fail the run, exit 65).")
-    var skipInvalid = false
+    @OptionGroup var source: PointSourceOptions
 
     @Option(help: "Cluster radius in pixels of a tile --extent wide.")
     var radius: Double = 40
@@ -36,40 +20,15 @@ struct PointOptions: ParsableArguments {
     @Option(name: .customLong("min-points"), help: "The fewest points a cluster is made of.")
     var minPoints = 2
 
-    @Option(name: .customLong("aggregate"), help: ArgumentHelp("A cluster property over a numeric point property: NAME=sum|min|max|mean:PROPERTY (repeatable).", valueName: "SPEC"))
-    var aggregateSpecs: [String] = []
-
-    @Option(help: ArgumentHelp("Only the points this CQL2 filter matches, e.g. \"population >= 1000000 AND country IN ('DE','FR')\".", valueName: "EXPR"))
-    var filter: String?
-
-    @Option(help: ArgumentHelp("Count each cluster's points by this property: PROPERTY, or PROPERTY=VALUE,VALUE… (the rest count as 'other').", valueName: "SPEC"))
-    var categories: String?
-
     var clusterOptions: ClusterOptions {
         ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
     }
 
+    /// The `--categories` text, nil without one.
+    var categories: String? { source.categories }
+
     func validate() throws {
         if let problem = clusterOptions.problem { throw ValidationError(problem) }
-        _ = try aggregates()
-        _ = try categorySpec()
-        if let filter {
-            do { _ = try PointFilter(parsing: filter) } catch { throw ValidationError(error.description) }
-        }
-    }
-
-    /// The `--categories` spec, nil without one.
-    func categorySpec() throws -> CategorySpec? {
-        do { return try categories.map { text throws(CategorySpecError) in try CategorySpec(parsing: text) } } catch {
-            throw ValidationError("--categories \(error)")
-        }
-    }
-
-    /// The `--filter`, parsed; nil without one.
-    func pointFilter() throws -> PointFilter? {
-        do { return try filter.map { text throws(FilterError) in try PointFilter(parsing: text) } } catch {
-            throw CLIError.usage(error.description)
-        }
     }
 
     /// Reads `path` and clusters its points with these options: aggregates, categories, and only
@@ -80,57 +39,12 @@ struct PointOptions: ParsableArguments {
 
     /// Clusters `points` with these options, on `threads` threads (the same index on any number).
     func index(_ points: PointSet, threads: Int = 1) throws -> ClusterIndex {
-        do {
-            return try ClusterIndex.build(points: points, options: clusterOptions, aggregates: aggregates(),
-                                          categories: categorySpec(), filter: pointFilter(), threads: threads)
-        } catch let error as FilterError {
-            throw CLIError.usage(error.description)
-        } catch let error as ClusterOptionsError {
-            // A --categories property no point has, named with the properties they have (as --filter's).
-            throw CLIError.usage(error.problem)
-        }
+        try source.index(points, options: clusterOptions, threads: threads)
     }
 
-    func aggregates() throws -> [Aggregate] {
-        try aggregateSpecs.map { spec in
-            do { return try Aggregate(parsing: spec) } catch { throw ValidationError("--aggregate \(error)") }
-        }
-    }
-
-    /// Reads `path` (`-` for stdin), reporting invalid records: each one is an `error:` line and
-    /// the run fails with exit 65, or with --skip-invalid a `warning:` line and the record is left
-    /// out. Also says how many features were read by their learned layout (for `--stats`).
+    /// Reads `path` as ``PointSourceOptions/readPoints(_:)`` does.
     func readPoints(_ path: String) throws -> (points: PointSet, featuresByLayout: Int) {
-        let options = PointReadOptions(format: format, longitudeColumn: longitudeColumn, latitudeColumn: latitudeColumn, idColumn: idColumn)
-        try StandardInput.requireOpen(path, name: "<stdin>")
-        let result: PointReadResult
-        do {
-            result = try PointReader.read(path: path, options: options)
-        } catch {
-            switch error {
-            case .unreadable: throw CLIError.io(error.description)
-            default: throw CLIError.data(error.description)
-            }
-        }
-        // What the reader freed (its scratch, the columns' buffers outgrown) glibc keeps in its
-        // heap, in pages the index would not reuse: given back now, 1M GeoJSON points peak 8 MiB lower.
-        #if os(Linux)
-        malloc_trim(0)
-        #endif
-        guard !result.invalid.isEmpty else { return (result.points, result.featuresByLayout) }
-        let shown = 1000  // as GDAL: a file wrong on every line must not flood the terminal
-        for record in result.invalid.prefix(shown) {
-            skipInvalid ? Terminal.warning(record.description) : Terminal.error(record.description)
-        }
-        if result.invalid.count > shown {
-            let name = path == "-" ? "<stdin>" : path
-            let more = "\(name): \(result.invalid.count - shown) more invalid records"
-            skipInvalid ? Terminal.warning(more) : Terminal.error(more)
-        }
-        guard skipInvalid else {
-            throw CLIError.data("\(path == "-" ? "<stdin>" : path): \(result.invalid.count) invalid record\(result.invalid.count == 1 ? "" : "s"); fix them or pass --skip-invalid")
-        }
-        return (result.points, result.featuresByLayout)
+        try source.readPoints(path)
     }
 }
 
