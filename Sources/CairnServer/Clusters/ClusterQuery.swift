@@ -38,6 +38,15 @@ package enum ClusterQuery {
         }
     }
 
+    /// `?extent=bbox|hull`: what each cluster carries of where its points reach; nil when absent or empty.
+    package static func extent(_ query: [String: String]) throws -> ClusterExtent? {
+        guard let text = query["extent"], !text.isEmpty else { return nil }
+        guard let extent = ClusterExtent(rawValue: text) else {
+            throw ServeError.badRequest("extent must be bbox or hull (got '\(text.prefix(32))')")
+        }
+        return extent
+    }
+
     /// `?limit=&offset=` of `…/leaves`: 10 and 0 by default.
     package static func page(_ query: [String: String]) throws -> (limit: Int, offset: Int) {
         (try integer(query["limit"], name: "limit", default: 10, range: 1...100_000),
