@@ -5,7 +5,7 @@
 # against WMTS 1.0.0) and, when present, scripts/test-ogcapi.py (OGC API - Tiles). Each script takes
 # the server's base URL and the fixture tiles' directory, and exits non-zero on the first failure.
 # Usage: scripts/test-gis.sh [CAIRN_BINARY]      (default: .build/debug/cairn)
-# Needs gdal-bin (scripts/packages.txt) and the venv (scripts/test-venv.sh: OWSLib, Pillow).
+# Needs gdal-bin (scripts/packages.txt) and the venv (scripts/test-venv.sh: OWSLib, Pillow, morecantile, pyogrio).
 # CAIRN_KEEP_TMP=1 keeps the temp dir (the server's log).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -12,31 +12,21 @@ Exits 1 at the first failure, naming it.
 """
 import io
 import json
+import os
 import subprocess
 import sys
-import urllib.request
 
 from owslib.wmts import WebMapTileService
 from PIL import Image
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from client_checks import Checks, fetch  # noqa: E402
 
 BASE = sys.argv[1].rstrip("/")
 CAPABILITIES = BASE + "/wmts/1.0.0/WMTSCapabilities.xml"
 # The fixture configuration's raster layers and their zooms.
 LAYERS = {"world": (0, 6), "world-grid": (1, 4), "world-blink": (0, 4), "clusters:cities": (0, 16)}
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    if not condition:
-        print(f"test-wmts: FAIL: {what}", file=sys.stderr)
-        sys.exit(1)
-    checks += 1
-
-
-def fetch(url):
-    with urllib.request.urlopen(url, timeout=30) as answer:
-        return answer.read()
+check = Checks("test-wmts")
 
 
 def gdal(*arguments):
@@ -119,4 +109,4 @@ def owslib_reads_the_service():
 gdal_sees_every_layer_and_its_zooms()
 gdal_translate_equals_the_tiles_stitched()
 owslib_reads_the_service()
-print(f"test-wmts: {checks} passed, 0 failed")
+print(f"test-wmts: {check.passed} passed, 0 failed")
