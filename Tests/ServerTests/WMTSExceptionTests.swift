@@ -31,6 +31,7 @@ import Testing
             ("/wmts?SERVICE=WMS&REQUEST=GetCapabilities", 400, "InvalidParameterValue", "SERVICE"),
             ("/wmts?SERVICE=WMTS", 400, "MissingParameterValue", "REQUEST"),
             ("/wmts?SERVICE=WMTS&REQUEST=GetFeatureInfo", 501, "OperationNotSupported", "REQUEST"),
+            ("/wmts?SERVICE=WMTS&REQUEST=GetCapabilities&PAD=" + String(repeating: "x", count: 5000), 400, "NoApplicableCode", nil),
             ("/wmts?SERVICE=WMTS&REQUEST=GetTile&LAYER=world", 400, "MissingParameterValue", "VERSION"),
             ("/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=2.0.0", 400, "InvalidParameterValue", "VERSION"),
             (Self.kvp("world", 3, row: 2, col: 4, format: "").replacingOccurrences(of: "&FORMAT=", with: ""), 400, "MissingParameterValue", "FORMAT"),

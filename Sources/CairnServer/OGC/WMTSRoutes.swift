@@ -19,6 +19,12 @@ enum WMTSRoutes {
 
     /// A KVP request: parameter names in any case, values as the standard spells them.
     private static func kvp(_ request: Request, wmts: WMTSService) async throws(OWSException) -> Response {
+        do {
+            // Only to refuse an absurdly long query, as every route does.
+            _ = try QueryValue.parameters(of: request.uri)
+        } catch {
+            throw OWSException(ServeError(unexpected: error))
+        }
         var query: [String: String] = [:]
         for (name, value) in QueryValue.pairs(of: request.uri) where query[name.uppercased()] == nil {
             query[name.uppercased()] = value
