@@ -61,16 +61,17 @@ public final class Grid: Sendable {
         var aggregates = [GridAggregate](repeating: GridAggregate(), count: frame.cells.count * operations.count)
         var categories = [Int](repeating: 0, count: frame.cells.count * categoryCount)
         let lattice = frame.lattice
-        for item in points(west: frame.coveredWest, south: frame.coveredSouth, east: frame.coveredEast, north: frame.coveredNorth) {
-            guard let point = index.pointIndex(of: item) else { continue }
-            let cell = lattice.cell(longitude: index.points.longitudes[point], latitude: index.points.latitudes[point])
-            guard let slot = frame.position(of: cell) else { continue }
+        let longitudes = index.points.longitudes, latitudes = index.points.latitudes
+        func add(_ point: Int) {
+            guard let slot = frame.position(of: lattice.cell(longitude: longitudes[point], latitude: latitudes[point])) else { return }
             counts[slot] += 1
-            for (k, operation) in operations.enumerated() {
-                aggregates[slot * operations.count + k].add(aggregateValues[k][point], operation)
+            for k in operations.indices {
+                aggregates[slot * operations.count + k].add(aggregateValues[k][point], operations[k])
             }
-            if categoryCount > 0, let category = index.category(of: item) { categories[slot * categoryCount + category] += 1 }
+            if let category = index.category(ofPoint: point) { categories[slot * categoryCount + category] += 1 }
         }
+        forEachPoint(west: frame.coveredWest, south: frame.coveredSouth, east: frame.coveredEast, north: frame.coveredNorth, add)
+
         var tallies: [GridCellTally] = [], positions: [Int] = []
         for (position, cell) in frame.cells.enumerated() where counts[position] > 0 {
             guard let id = lattice.id(of: cell) else { continue }
@@ -83,16 +84,32 @@ public final class Grid: Sendable {
         return (tallies, positions)
     }
 
-    /// The points of the index inside the EPSG:3857 box, and a little beyond it (the index's tree
-    /// keeps 32-bit positions; the caller places each point exactly from its coordinates).
-    private func points(west: Double, south: Double, east: Double, north: Double) -> [ClusterItem] {
-        guard west <= east, south <= north else { return [] }
+    /// Calls `body` with the number of every point inside the EPSG:3857 box, and of some a little
+    /// beyond it (the caller places each point exactly). A box of a 64th of the world or more reads
+    /// every point in order, quicker than the index's tree then: its points come in the tree's
+    /// order, scattered over the coordinate arrays. A smaller one asks the tree, whose 32-bit
+    /// positions the box is widened for.
+    private func forEachPoint(west: Double, south: Double, east: Double, north: Double, _ body: (Int) -> Void) {
+        guard west <= east, south <= north else { return }
         let margin = 1e-4
         let southWest = GridLattice.unproject(x: west, y: south), northEast = GridLattice.unproject(x: east, y: north)
         let westLongitude = max(-180, southWest.longitude - margin), eastLongitude = min(180, northEast.longitude + margin)
-        guard westLongitude <= eastLongitude else { return [] }
-        return index.clusters(west: westLongitude, south: southWest.latitude - margin,
-                              east: eastLongitude, north: northEast.latitude + margin, zoom: .infinity)
+        let southLatitude = southWest.latitude - margin, northLatitude = northEast.latitude + margin
+        guard westLongitude <= eastLongitude else { return }
+        if (east - west) * (north - south) >= GridLattice.worldWidth * GridLattice.worldWidth / 64 {
+            index.points.longitudes.withUnsafeBufferPointer { longitudes in
+                index.points.latitudes.withUnsafeBufferPointer { latitudes in
+                    for point in 0..<longitudes.count {
+                        let longitude = longitudes[point], latitude = latitudes[point]
+                        if longitude >= westLongitude, longitude <= eastLongitude, latitude >= southLatitude, latitude <= northLatitude { body(point) }
+                    }
+                }
+            }
+            return
+        }
+        for item in index.clusters(west: westLongitude, south: southLatitude, east: eastLongitude, north: northLatitude, zoom: .infinity) {
+            if let point = index.pointIndex(of: item) { body(point) }
+        }
     }
 }
 

@@ -10,6 +10,9 @@ public struct GridLattice: Sendable, Hashable {
     public let zoom: Int
     /// The cell's size in pixels of a 256-pixel tile: a power of two from 8 to 256.
     public let cell: Int
+    /// The cell size in EPSG:3857 metres: `cell` times the metres per pixel of a 256-pixel tile at
+    /// the zoom. The `size` to give PostGIS.
+    public let size: Double
 
     /// The EPSG:3857 sphere's radius (metres).
     public static let earthRadius = 6_378_137.0
@@ -27,6 +30,7 @@ public struct GridLattice: Sendable, Hashable {
         self.shape = shape
         self.zoom = zoom
         self.cell = cell
+        size = Double(cell) * Self.worldWidth / Double(256 << zoom)
     }
 
     /// The deepest zoom a grid of `cell` pixels goes to: 15 + log₂(cell) (18 for 8 pixels, 20 for 32).
@@ -36,9 +40,6 @@ public struct GridLattice: Sendable, Hashable {
     /// same cells (zoom 5 with 32-pixel cells is zoom 6 with 64-pixel cells).
     public var level: Int { zoom + 8 - cell.trailingZeroBitCount }
 
-    /// The cell size in EPSG:3857 metres: `cell` times the metres per pixel of a 256-pixel tile at
-    /// the zoom. The `size` to give PostGIS.
-    public var size: Double { Double(cell) * Self.worldWidth / Double(256 << zoom) }
 
     /// The cell holding a point given in EPSG:3857 metres.
     public func cell(x: Double, y: Double) -> GridCell {
