@@ -12,6 +12,7 @@ extension Cairn {
                 Examples:
                   cairn clusters cities.geojson --zoom 3 --bbox -10,35,30,60
                   cairn clusters cities.csv --children 123456
+                  cairn clusters cities.csv --zoom 3 --cluster-extent hull
                   cairn clusters cities.csv --leaves 123456 --limit 20 --offset 20
                   cairn clusters cities.csv --stats
                   cairn clusters cities.csv --zoom 4 --filter "population >= 1000000 AND country IN ('DE','FR')"
@@ -47,6 +48,11 @@ extension Cairn {
         @Option(name: .customLong("expansion-zoom"), help: ArgumentHelp("Print the zoom at which this cluster splits.", valueName: "ID"))
         var expansionZoom: Int?
 
+        @Option(name: .customLong("cluster-extent"),
+                help: ArgumentHelp("With --zoom or --children: give each cluster its points' bounding box (GeoJSON bbox) or convex hull (a hull geometry), as the server's ?extent= does.",
+                                   valueName: "bbox|hull"))
+        var clusterExtent: ClusterExtent?
+
         @Flag(help: "Print clusters and points per zoom and the time taken.")
         var stats = false
 
@@ -72,9 +78,13 @@ extension Cairn {
                 guard zoom != nil else { throw ValidationError("--out needs --zoom A-B") }
                 if bbox != nil { throw ValidationError("--out writes every tile with clusters; --bbox is not taken with it") }
                 if output != nil { throw ValidationError("--out writes tiles; -o/--output is for the GeoJSON of a query") }
+                if clusterExtent != nil { throw ValidationError("--cluster-extent goes with --zoom or --children (the answers that list clusters)") }
                 return
             }
             if bbox != nil, zoom == nil { throw ValidationError("--bbox needs --zoom") }
+            if clusterExtent != nil, zoom == nil, children == nil {
+                throw ValidationError("--cluster-extent goes with --zoom or --children (the answers that list clusters)")
+            }
             if let zoom {
                 guard let value = Double(zoom), value.isFinite, (0...Double(TileID.maximumZoom)).contains(value) else {
                     throw ValidationError("--zoom must be from 0 to \(TileID.maximumZoom) (got \(zoom))")
@@ -109,9 +119,9 @@ extension Cairn {
             let bytes: [UInt8]
             do {
                 if let zoom = queryZoom {
-                    bytes = index.featureCollection(index.clusters(in: box, zoom: zoom))
+                    bytes = index.featureCollection(index.clusters(in: box, zoom: zoom), extent: clusterExtent)
                 } else if let children {
-                    bytes = index.featureCollection(try index.children(of: children))
+                    bytes = index.featureCollection(try index.children(of: children), extent: clusterExtent)
                 } else if let leaves {
                     bytes = index.featureCollection(try index.leaves(of: leaves, limit: limit, offset: offset))
                 } else if let expansionZoom {
@@ -142,3 +152,5 @@ extension Cairn {
         }
     }
 }
+
+extension ClusterExtent: ExpressibleByArgument {}
