@@ -9,15 +9,23 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Samples/points/cities15000.csv").path
 
+    /// The cities' index built on one thread for each radius of ``citiesOnSeveralThreads(threads:)``:
+    /// its cluster total and everything it shows, made once for the suite's three cases.
+    private static let serialCities = Result {
+        let points = try PointReader.read(path: cities).points
+        return try [40.0, 80, 10].map { radius in
+            let serial = try ClusterIndex(points: points, options: ClusterOptions(radius: radius))
+            return (radius: radius, total: serial.clusterTotal, seen: try serial.everythingSeen())
+        }
+    }
+
     @Test(arguments: [2, 3, 8])
     func citiesOnSeveralThreads(threads: Int) throws {
         let points = try PointReader.read(path: Self.cities).points
-        for radius in [40.0, 80, 10] {
-            let options = ClusterOptions(radius: radius)
-            let serial = try ClusterIndex(points: points, options: options)
-            let parallel = try ClusterIndex(points: points, options: options, threads: threads)
-            #expect(parallel.clusterTotal == serial.clusterTotal, "radius \(radius)")
-            #expect(try parallel.everythingSeen() == serial.everythingSeen(), "radius \(radius), \(threads) threads")
+        for serial in try Self.serialCities.get() {
+            let parallel = try ClusterIndex(points: points, options: ClusterOptions(radius: serial.radius), threads: threads)
+            #expect(parallel.clusterTotal == serial.total, "radius \(serial.radius)")
+            #expect(try parallel.everythingSeen() == serial.seen, "radius \(serial.radius), \(threads) threads")
         }
     }
 

@@ -29,10 +29,21 @@ import Tiles
     @Test func workerPoolThreadsAreNamed() async throws {
         let pool = WorkerPool(threads: 2)
         defer { pool.shutdown() }
-        // Both threads have run an item, so both have started (and named themselves).
+        // Each item waits for the other to start: both threads run one, so both have started (and
+        // named themselves).
+        let started = NSCondition()
+        nonisolated(unsafe) var count = 0
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<2 {
-                group.addTask { _ = try await pool.run { usleep(50_000) } }
+                group.addTask {
+                    _ = try await pool.run {
+                        started.lock()
+                        count += 1
+                        started.broadcast()
+                        while count < 2 { started.wait() }
+                        started.unlock()
+                    }
+                }
             }
             try await group.waitForAll()
         }
