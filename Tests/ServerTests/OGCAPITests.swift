@@ -267,4 +267,20 @@ import Testing
             }
         }
     }
+
+    /// Clients of OGC API cannot sign their requests: a signed route's layers are no collections,
+    /// and their tiles cannot be had through /ogcapi unsigned.
+    @Test func signedRoutesAreNoCollections() async throws {
+        let keys = try SignedURLTests.keysFile([SignedURLTests.firstKey])
+        defer { try? FileManager.default.removeItem(atPath: (keys as NSString).deletingLastPathComponent) }
+        try await Self.withServer(sections: SignedURLTests.signing(keys, routes: "[tiles]")) { server in
+            let collections = try await json(server, "/ogcapi/collections")["collections"] as? [[String: Any]] ?? []
+            #expect(collections.map { $0["id"] as? String } == ["clusters:spots"])
+            for path in ["/ogcapi/collections/world", "/ogcapi/collections/world/map/tiles/WebMercatorQuad",
+                         "/ogcapi/collections/world/map/tiles/WebMercatorQuad/2/1/1?f=png"] {
+                #expect(try await server.request(path).status == 404, "\(path)")
+            }
+            #expect(try await server.request("/tiles/world/2/1/1.png").status == 403)
+        }
+    }
 }

@@ -14,7 +14,7 @@ extension APIOperations {
                               "WebMercatorQuad (256-pixel tiles) or WebMercatorQuadx2 (the @2x tiles, 512 pixels).")
         let vectorSet = OAS.path("tileMatrixSetId", OAS.choice([TileMatrixSet.webMercatorQuad.id]), "WebMercatorQuad.")
         let cell = OAS.integer(0...(1 << TileMatrixSet.deepestZoom) - 1)
-        let tile = [OAS.path("tileMatrix", OAS.string(pattern: "^(0|[1-9][0-9]?)$"),
+        let tile = [OAS.path("tileMatrix", OAS.string(pattern: "^(1?[0-9]|2[0-4])$"),
                              "The zoom, 0 to 24; outside the collection's zooms the tile is a 404."),
                     OAS.path("tileRow", cell, "Row, north at 0, 0 to 2^zoom − 1 (beyond: 404)."),
                     OAS.path("tileCol", cell, "Column, 0 to 2^zoom − 1 (beyond: 404).")]
