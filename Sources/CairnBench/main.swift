@@ -44,6 +44,12 @@ if CommandLine.arguments.dropFirst().first == "clusters" {
     exit(0)
 }
 
+// `CairnBench grid POINTS TILES`: grid vector tiles, for scripts/bench-grid.sh.
+if CommandLine.arguments.dropFirst().first == "grid", CommandLine.arguments.count == 4 {
+    try GridBench(pointsPath: CommandLine.arguments[2], tilesPath: CommandLine.arguments[3]).run()
+    exit(0)
+}
+
 // `CairnBench archives`: only the tile-archive section (100 000 tiles to PMTiles and to MBTiles).
 if CommandLine.arguments.dropFirst().first == "archives" {
     try ArchiveBench(fixtures: root + "/Tests/Fixtures/tiles/world", scratch: NSTemporaryDirectory() + "cairn-bench-archives-\(getpid())").run()

@@ -85,7 +85,7 @@ public final class Grid: Sendable {
     }
 
     /// Calls `body` with the number of every point inside the EPSG:3857 box, and of some a little
-    /// beyond it (the caller places each point exactly). A box of a 64th of the world or more reads
+    /// beyond it (the caller places each point exactly). A box of a 16th of the world or more reads
     /// every point in order, quicker than the index's tree then: its points come in the tree's
     /// order, scattered over the coordinate arrays. A smaller one asks the tree, whose 32-bit
     /// positions the box is widened for.
@@ -96,7 +96,7 @@ public final class Grid: Sendable {
         let westLongitude = max(-180, southWest.longitude - margin), eastLongitude = min(180, northEast.longitude + margin)
         let southLatitude = southWest.latitude - margin, northLatitude = northEast.latitude + margin
         guard westLongitude <= eastLongitude else { return }
-        if (east - west) * (north - south) >= GridLattice.worldWidth * GridLattice.worldWidth / 64 {
+        if (east - west) * (north - south) >= GridLattice.worldWidth * GridLattice.worldWidth / 16 {
             index.points.longitudes.withUnsafeBufferPointer { longitudes in
                 index.points.latitudes.withUnsafeBufferPointer { latitudes in
                     for point in 0..<longitudes.count {
