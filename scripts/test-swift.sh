@@ -10,9 +10,11 @@
 # among them), what this run started is stopped, and the run fails with exit code 124.
 #
 # Only what this run started is ever stopped, found by process id: `swift test` and its descendants
-# (the test runner, the servers and tools the tests started), and the PostgreSQL servers whose data
-# directories are under this run's own scratch directory (pg_ctl detaches them: their postmaster.pid
-# names them). Another checkout's test run on the same machine is left alone.
+# (the test runner, the servers and tools the tests started), the processes the tests noted in
+# $CAIRN_TEST_PIDS (TestTier.started: found there even when a crashed runner left them to init) that
+# still run with this run's TMPDIR, and the PostgreSQL servers whose data directories are under this
+# run's own scratch directory (pg_ctl detaches them: their postmaster.pid names them). Another
+# checkout's test run on the same machine is left alone.
 set -uo pipefail
 
 limit="${1:-${CAIRN_TEST_LIMIT:-1200}}"
@@ -23,6 +25,7 @@ log="$(mktemp /tmp/cairn-swift-tests.XXXXXX)"
 scratch="$(mktemp -d /tmp/cairn-swift-scratch.XXXXXX)"
 chmod 0755 "$scratch"  # the PostgreSQL tests' server runs as user postgres and must reach its directory
 export TMPDIR="$scratch/"
+export CAIRN_TEST_PIDS="$scratch/started-pids"
 
 # The process ids below `pid`, children before their own children.
 descendants() {
@@ -44,7 +47,21 @@ stop_postgres() {
     done
 }
 
+# Stops the processes the tests noted that still run, each only if its environment has this run's
+# TMPDIR (a process id reused since by another program is left alone).
+stop_started() {
+    local pid
+    [[ -f "$CAIRN_TEST_PIDS" ]] || return 0
+    while read -r pid; do
+        [[ "$pid" =~ ^[0-9]+$ ]] || continue
+        if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qxF "TMPDIR=$TMPDIR"; then
+            kill -KILL "$pid" 2>/dev/null
+        fi
+    done <"$CAIRN_TEST_PIDS"
+}
+
 cleanup() {
+    stop_started
     stop_postgres
     rm -f "$log"
     rm -rf "$scratch"

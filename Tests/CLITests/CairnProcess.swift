@@ -42,6 +42,7 @@ enum Cairn {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        TestTier.started(process)
         // Read both pipes concurrently so a large output never blocks the child.
         nonisolated(unsafe) var errorData = Data()
         let errorReader = Thread { errorData = error.fileHandleForReading.readDataToEndOfFile() }

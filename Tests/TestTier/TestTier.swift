@@ -19,6 +19,18 @@ public enum TestTier {
         throw ProcessInFastTier(what: what)
     }
 
+    /// Notes a process a test started, by its id, in the file `CAIRN_TEST_PIDS` names (when it names
+    /// one): `scripts/test-swift.sh` stops those still running once the run is over, so that a test
+    /// runner that dies leaves none of its servers behind.
+    public static func started(_ process: Process) {
+        guard let path = ProcessInfo.processInfo.environment["CAIRN_TEST_PIDS"] else { return }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let line = Array("\(process.processIdentifier)\n".utf8)
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+
     /// A test of the fast tier started a process or a server.
     public struct ProcessInFastTier: Error, CustomStringConvertible {
         let what: String

@@ -25,6 +25,7 @@ struct CommandRun: Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        TestTier.started(process)
         let collected = StreamCollector(errors.fileHandleForReading)
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

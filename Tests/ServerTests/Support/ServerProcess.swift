@@ -107,6 +107,7 @@ final class ServerProcess: Sendable {
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        TestTier.started(process)
         return (process, StreamCollector(pipe.fileHandleForReading))
     }
 }
