@@ -26,16 +26,15 @@ struct WMTSService: Sendable {
 
     /// The answer to a GetTile: the tile route's, or the exception report of what is wrong.
     func tile(_ tileRequest: WMTSTileRequest, request: Request) async -> Response {
-        do {
+        let route: CacheableRoute, parameters: Parameters
+        do throws(OWSException) {
             guard let layer = await catalog.layer(tileRequest.layer) else { throw Self.unknown(tileRequest.layer) }
-            let (route, _, parameters) = try target(tileRequest, in: layer)
-            do {
-                return try await route.answer(request, parameters)
-            } catch {
-                throw OWSException(ServeError(unexpected: error))
-            }
-        } catch let error as OWSException {
+            (route, _, parameters) = try target(tileRequest, in: layer)
+        } catch {
             return error.response
+        }
+        do {
+            return try await route.answer(request, parameters)
         } catch {
             return OWSException(ServeError(unexpected: error)).response
         }
