@@ -51,18 +51,8 @@ public struct ClustersRenderer: Renderer {
         }
         let options = ClusterOptions(radius: try a.number("radius"), extent: try a.number("extent"),
                                      maxZoom: try a.integer("max-zoom"), minPoints: try a.integer("min-points"))
-        let result: PointReadResult
-        do {
-            result = try PointReader.read(path: path, options: PointReadOptions())
-        } catch {
-            throw ChainError("clusters.dataset: \(error)")
-        }
-        if let first = result.invalid.first {
-            throw ChainError("clusters.dataset: \(first)" + (result.invalid.count > 1 ? " (and \(result.invalid.count - 1) more invalid records)" : ""))
-        }
-        let filterText = a.text("filter")
-        let filter: PointFilter?
-        do { filter = filterText.isEmpty ? nil : try PointFilter(parsing: filterText) } catch { throw ChainError("clusters.\(error)") }
+        let points = try ChainPoints.read(path: path, renderer: "clusters", parameter: "dataset")
+        let filter = try ChainPoints.filter(a.text("filter"), renderer: "clusters")
         let categoriesText = a.text("categories")
         let categories: CategorySpec?
         do {
@@ -74,7 +64,7 @@ public struct ClustersRenderer: Renderer {
         guard let look = PartsLook(rawValue: a.text("parts")) else { throw ChainError("clusters.parts: expected donut, pie or dominant") }
         let index: ClusterIndex
         do {
-            index = try ClusterIndex.build(points: result.points, options: options, categories: categories, filter: filter)
+            index = try ClusterIndex.build(points: points, options: options, categories: categories, filter: filter)
         } catch {
             throw ChainError("clusters.\(error)")
         }

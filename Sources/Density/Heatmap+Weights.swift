@@ -1,6 +1,12 @@
 import Clusters
 
 extension Heatmap {
+    /// Reads the weights `options` ask for, so that a dataset whose weights cannot be used fails
+    /// before its first tile (a server's dataset load, a chain's start).
+    public func prepare(_ options: HeatmapOptions) throws(HeatmapWeightError) {
+        _ = try weights(options.weight)
+    }
+
     /// Each point's weight by `property`, 1 where a point lacks it; nil without a property (every
     /// point weighs 1). A weight that is not a number, or is negative, is an error of the dataset
     /// naming the point; so is a property no point has (almost always a typo).

@@ -10,7 +10,7 @@ struct Cairn: AsyncParsableCommand {
             Fonts come from the bundled Fonts/ directory (override with --fonts or CAIRN_FONTS).
             """,
         version: "0.1.0",
-        subcommands: [Badge.self, Badges.self, Card.self, Cards.self, Filter.self, Render.self, StaticMap.self, Clusters.self, GridTiles.self, Serve.self, Convert.self,
+        subcommands: [Badge.self, Badges.self, Card.self, Cards.self, Filter.self, Render.self, StaticMap.self, Clusters.self, GridTiles.self, HeatmapCommand.self, Serve.self, Convert.self,
                       Cache.self, Sign.self]
     )
 }

@@ -3,8 +3,9 @@ import Foundation
 import Tiles
 
 /// Vector tiles gzipped, as tippecanoe stores them, into an archive (`.pmtiles`), MBTiles or a
-/// `z/x/y.pbf` directory: the writing loop of `cairn clusters --out` and `cairn grid`. Tiles whose
-/// maker gives nothing are not written; the tileset's bounds are the highest zoom's tiles.
+/// `z/x/y.pbf` directory: the writing loop of `cairn clusters --out`, `cairn grid` and, for raster
+/// tiles written as made (``format`` `png` or `webp`), `cairn heatmap`. Tiles whose maker gives
+/// nothing are not written; the tileset's bounds are the highest zoom's tiles.
 struct VectorTileExport {
     /// The tiles to make, zoom by zoom.
     let plan: [(z: Int, tiles: [TileID])]
@@ -12,11 +13,13 @@ struct VectorTileExport {
     let quiet: Bool
     /// What the summary calls the tiles (`cluster tiles`).
     let noun: String
+    /// `pbf` (vector tiles, gzipped here) or a raster format.
+    var format = "pbf"
 
     /// Writes each tile `make` gives (nil: nothing on it), then the tileset's description.
     func run(make: (TileID) throws -> [UInt8]?, describe: (BoundingBox?) -> TilesetDescription) async throws {
         let progress = Progress(total: plan.reduce(0) { $0 + $1.tiles.count }, noun: "tiles", quiet: quiet)
-        let output = try await ConvertOutput(path: out, format: "pbf")
+        let output = try await ConvertOutput(path: out, format: format)
         let highest = plan.map(\.z).max() ?? 0
         var written = 0, empty = 0
         var covered = TileCoverage()
@@ -30,7 +33,7 @@ struct VectorTileExport {
                         empty += 1
                         continue
                     }
-                    try output.sink.write(tile, data: Gzip.compress(bytes))
+                    try output.sink.write(tile, data: format == "pbf" ? Gzip.compress(bytes) : bytes)
                     if z == highest { covered.add(tile) }
                     written += 1
                 }

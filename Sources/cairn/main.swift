@@ -8,6 +8,7 @@ import Foundation
 StandardInput.claim()
 Interruption.install()
 ClustersRenderer.register()
+HeatmapRenderer.register()
 do {
     let command = try await Cairn.asyncParseAsRoot()
     Allocator.tune(for: command)
