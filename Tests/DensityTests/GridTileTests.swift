@@ -101,6 +101,30 @@ import Tiles
         for id in shared { #expect(westJSON[id] == eastJSON[id] && westJSON[id] != nil) }
     }
 
+    @Test(arguments: GridShape.allCases)
+    func centresAreTheSameCellsAsPoints(shape: GridShape) throws {
+        let grid = try Self.grid(Self.points(count: 2000).points)
+        let tile = try TileID(z: 6, x: 31, y: 31)
+        let polygons = try geoJSONFeatures(grid.geoJSON(tile, options: GridOptions(shape: shape)))
+        let centres = try geoJSONFeatures(grid.geoJSON(tile, options: GridOptions(shape: shape, geometry: .point)))
+        #expect(Set(polygons.keys) == Set(centres.keys) && !centres.isEmpty)
+        let lattice = try #require(GridLattice(shape: shape, zoom: 6, cell: 32))
+        for tally in try grid.cells(tile, options: GridOptions(shape: shape)) {
+            let centre = lattice.centre(of: tally.cell)
+            let (longitude, latitude) = GridLattice.unproject(x: centre.x, y: centre.y)
+            var expected = JSONOutput()
+            expected.raw("{\"type\":\"Point\",\"coordinates\":[")
+            expected.number(longitude)
+            expected.raw(",")
+            expected.number(latitude)
+            expected.raw("]}")
+            #expect(centres[tally.id] == expected.text)
+        }
+        // The vector tile of centres holds a point feature per cell: smaller than the polygons'.
+        let points = try grid.vectorTile(tile, options: GridOptions(shape: shape, geometry: .point))
+        #expect(points.count < (try grid.vectorTile(tile, options: GridOptions(shape: shape))).count)
+    }
+
     /// Each feature's geometry text by id.
     private func geoJSONFeatures(_ bytes: [UInt8]) throws -> [UInt64: String] {
         let value = try JSONValue(parsing: bytes[...])
