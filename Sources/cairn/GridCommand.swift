@@ -17,8 +17,8 @@ extension Cairn {
 
                 Examples:
                   cairn grid cities.csv --zoom 0-8 --out grid.pmtiles
-                  cairn grid cities.csv --zoom 2-6 --shape hex --cell 64 --out hexagons.mbtiles
-                  cairn grid shops.geojson --zoom 10-14 --categories kind --filter "open = true" --out shops/
+                  cairn grid cities.csv --zoom 2-10 --shape hex --cell 64 --out hexagons.mbtiles
+                  cairn grid cities.csv --zoom 4-8 --aggregate people=sum:population --categories country=CN,IN,US --out grid-tiles/
                 """)
 
         @Argument(help: ArgumentHelp("The points file; '-' for stdin.", valueName: "POINTS"))
