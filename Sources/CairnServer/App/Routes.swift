@@ -85,7 +85,8 @@ enum Routes {
             services.metrics.cacheGroups((services.cache.layout.groups + (groups[.other] == nil ? [] : [.other])).map { group in
                 (group, groups[group]?.tiles ?? 0, groups[group]?.bytes ?? 0)
             })
-            services.metrics.datasetAges(services.clusters.datasets.values.map { ($0.dataset.name, $0.snapshot?.loadedAt) })
+            services.metrics.datasetAges(services.clusters.datasets.values.map { ($0.dataset.name, $0.snapshot?.loadedAt) },
+                                         now: services.clock.now())
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             headers[.cacheControl] = "no-store"

@@ -107,14 +107,14 @@ struct ServerMetrics: Sendable {
         Gauge(label: "cairn_dataset_listening", dimensions: [("dataset", dataset)], factory: factory).record(listening ? 1 : 0)
     }
 
-    /// Seconds since each dataset's last successful load (refreshed when `/metrics` is scraped);
-    /// none before its first.
-    func datasetAges(_ loads: [(dataset: String, loadedAt: Date?)]) {
-        let now = Date()
+    /// Seconds since each dataset's last successful load at `now` (seconds since 1970 on the
+    /// server's clock, which stamped the loads; refreshed when `/metrics` is scraped); none before
+    /// its first.
+    func datasetAges(_ loads: [(dataset: String, loadedAt: Date?)], now: Double) {
         for (dataset, loadedAt) in loads {
             guard let loadedAt else { continue }
             Gauge(label: "cairn_dataset_seconds_since_refresh", dimensions: [("dataset", dataset)], factory: factory)
-                .record(now.timeIntervalSince(loadedAt))
+                .record(now - loadedAt.timeIntervalSince1970)
         }
     }
 
