@@ -5,7 +5,7 @@ extension Heatmap {
     ///
     /// Two ways, chosen by the tile's own points (so a tile is always drawn the same way):
     /// - **exact**: each point adds w·K(d / r) to every pixel centre within r of it;
-    /// - **binned**, when the points are many more than the pixels they fall among: each point's
+    /// - **binned**, when the points are more than the pixel centres they fill: each point's
     ///   weight is shared bilinearly among the four pixel centres around it, and each centre then
     ///   adds its weight through the kernel sampled at whole-pixel offsets. The difference to the
     ///   exact sum is the bilinear interpolation error of K: at most |∂²K/∂x²| + |∂²K/∂y²| over 8 per
@@ -38,28 +38,44 @@ struct DensityField {
     let radius: Double
     let kernel: HeatmapKernel
 
-    /// Adds every point's w·K(d / r) to the pixel centres within r of it.
+    /// Adds every point's w·K(d / r) to the pixel centres within r of it. Each row's pixels are
+    /// those within r of the point's column, found by a square root and widened by one pixel; the
+    /// kernel's own cut (u < 1) decides at the edge, so the sum is the definition's.
     func splatExactly(_ points: PlacedPoints, into density: inout [Double]) {
         let r2 = radius * radius, inverse = 1 / r2
-        var row = [Double](repeating: 0, count: size)
+        var across = [Double](repeating: 0, count: size), gaussianAcross = [Double](repeating: 0, count: size)
         density.withUnsafeMutableBufferPointer { density in
-            for k in 0..<points.count {
-                let px = points.x[k], py = points.y[k], w = points.weight[k]
-                let y0 = max(0, Int((py - 0.5 - radius).rounded(.up))), y1 = min(size - 1, Int((py - 0.5 + radius).rounded(.down)))
-                let x0 = max(0, Int((px - 0.5 - radius).rounded(.up))), x1 = min(size - 1, Int((px - 0.5 + radius).rounded(.down)))
-                guard y0 <= y1, x0 <= x1 else { continue }
-                for x in x0...x1 {
-                    let dx = Double(x) + 0.5 - px
-                    row[x] = dx * dx
-                }
-                for y in y0...y1 {
-                    let dy = Double(y) + 0.5 - py
-                    let dy2 = dy * dy
-                    guard dy2 < r2 else { continue }
-                    let base = y * size
-                    for x in x0...x1 {
-                        let u2 = (row[x] + dy2) * inverse
-                        if u2 < 1 { density[base + x] += w * kernel.value(squared: u2) }
+            across.withUnsafeMutableBufferPointer { across in
+                gaussianAcross.withUnsafeMutableBufferPointer { gaussianAcross in
+                    for k in 0..<points.count {
+                        let px = points.x[k], py = points.y[k], w = points.weight[k]
+                        let y0 = max(0, Int((py - 0.5 - radius).rounded(.up))), y1 = min(size - 1, Int((py - 0.5 + radius).rounded(.down)))
+                        let x0 = max(0, Int((px - 0.5 - radius).rounded(.up))), x1 = min(size - 1, Int((px - 0.5 + radius).rounded(.down)))
+                        guard y0 <= y1, x0 <= x1 else { continue }
+                        for x in x0...x1 {
+                            let dx = Double(x) + 0.5 - px
+                            across[x] = dx * dx
+                            if kernel == .gaussian { gaussianAcross[x] = exp(-4.5 * dx * dx * inverse) }
+                        }
+                        for y in y0...y1 {
+                            let dy = Double(y) + 0.5 - py
+                            let dy2 = dy * dy, rest = r2 - dy2
+                            guard rest > 0 else { continue }
+                            let half = rest.squareRoot()
+                            let xa = max(x0, Int((px - 0.5 - half).rounded(.down))), xb = min(x1, Int((px - 0.5 + half).rounded(.up)))
+                            guard xa <= xb else { continue }
+                            let row = density.baseAddress! + y * size
+                            switch kernel {
+                            case .quartic:
+                                for x in xa...xb {
+                                    let a = max(0, 1 - (across[x] + dy2) * inverse)
+                                    row[x] += w * a * a
+                                }
+                            case .gaussian:
+                                let down = w * exp(-4.5 * dy2 * inverse)
+                                for x in xa...xb where across[x] + dy2 < r2 { row[x] += down * gaussianAcross[x] }
+                            }
+                        }
                     }
                 }
             }
@@ -68,8 +84,7 @@ struct DensityField {
 
     /// Shares each point's weight bilinearly among the four pixel centres around it, then adds
     /// each centre's weight through the kernel at whole-pixel offsets. Returns false, adding
-    /// nothing, when the points fill more than half as many centres as they are (exactly is then
-    /// no slower).
+    /// nothing, when the points fill as many centres as they are or more (exactly is then no slower).
     func splatBinned(_ points: PlacedPoints, into density: inout [Double]) -> Bool {
         let reach = Int(radius.rounded(.up))
         // Bin (i, j) is the centre of pixel (i − margin, j − margin); points lie within r of the tile.
@@ -89,7 +104,7 @@ struct DensityField {
         }
         var filled = 0
         for value in bins where value != 0 { filled += 1 }
-        guard 2 * filled < points.count else { return false }
+        guard filled < points.count else { return false }
         // The kernel at whole-pixel offsets −reach...reach, row by row.
         let span = 2 * reach + 1
         var table = [Double](repeating: 0, count: span * span)
