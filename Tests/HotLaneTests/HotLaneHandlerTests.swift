@@ -22,6 +22,18 @@ import Testing
         #expect(connection.listener.reads == [true, false])
     }
 
+    /// Two heads cut in two reads anywhere (in the request line, in a header, at the end of the
+    /// first head, inside the second) are each answered once whole, in order, nothing passed on.
+    @Test(arguments: [2, 9, 23, 33, 44, 45, 50])
+    func twoHeadsCutAnywhereAreAnsweredWhole(cut: Int) throws {
+        let connection = try Connection()
+        let heads = "GET /hit/1 HTTP/1.1\r\nHost: a\r\nAccept: */*\r\n\r\n" + "GET /hit/2 HTTP/1.1\r\nHost: a\r\n\r\n"
+        try connection.receive(String(heads.prefix(cut)))
+        try connection.receive(String(heads.dropFirst(cut)))
+        #expect(try connection.sent() == StubLane.answer(to: "/hit/1") + StubLane.answer(to: "/hit/2"))
+        #expect(try connection.passedOn().isEmpty)
+    }
+
     @Test func aHeadHeldWhenTheInputEndsGoesOnAndSoDoesEverythingAfter() throws {
         let connection = try Connection()
         try connection.receive("GET /hit/1 HTTP/1.1\r\n")
