@@ -6,8 +6,8 @@ import TestTier
 /// number, a directory given as a file, a refused connection. Each is one `error:` line.
 @Suite(.process) struct ArgumentMistakeTests {
     @Test(arguments: [
-        (["rendr", "a", "b"], "error: unknown command 'rendr' (did you mean 'render'?); the commands: badge, badges, card, cards, filter, render, snapshot, clusters, serve, convert, cache, sign"),
-        (["rendr", "--source", "none"], "error: unknown command 'rendr' (did you mean 'render'?); the commands: badge, badges, card, cards, filter, render, snapshot, clusters, serve, convert, cache, sign"),
+        (["rendr", "a", "b"], "error: unknown command 'rendr' (did you mean 'render'?); the commands: badge, badges, card, cards, filter, render, snapshot, clusters, grid, heatmap, serve, convert, cache, sign"),
+        (["rendr", "--source", "none"], "error: unknown command 'rendr' (did you mean 'render'?); the commands: badge, badges, card, cards, filter, render, snapshot, clusters, grid, heatmap, serve, convert, cache, sign"),
         (["cache", "stat"], "error: unknown command 'cache stat' (did you mean 'stats'?); the commands: stats, clear, purge, seed"),
         (["badge", "-3"], "error: '-3': a negative number is not taken here (counts, sizes and zooms are 0 or more)"),
         (["badge", "3", "--scale", "-2"], "error: '-2': a negative number is not taken here (counts, sizes and zooms are 0 or more)"),
