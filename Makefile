@@ -98,6 +98,7 @@ bench: deps venv
 	scripts/bench-clusters-memory.sh .build/release/cairn
 	scripts/bench-dataset-refresh.sh .build/release/cairn
 	scripts/bench-grid.sh .build/release/CairnBench
+	scripts/bench-heatmap.sh .build/release/CairnBench
 
 # 10 minutes of mixed load on the release server (scripts/soak.sh): RSS, descriptors and the cache
 # stay flat, every answer has its expected status. Not part of `make test`.

@@ -50,6 +50,12 @@ if CommandLine.arguments.dropFirst().first == "grid", CommandLine.arguments.coun
     exit(0)
 }
 
+// `CairnBench heatmap POINTS TILES`: heatmap and cluster overlay tiles, for scripts/bench-heatmap.sh.
+if CommandLine.arguments.dropFirst().first == "heatmap", CommandLine.arguments.count == 4 {
+    try HeatmapBench(pointsPath: CommandLine.arguments[2], tilesPath: CommandLine.arguments[3]).run()
+    exit(0)
+}
+
 // `CairnBench archives`: only the tile-archive section (100 000 tiles to PMTiles and to MBTiles).
 if CommandLine.arguments.dropFirst().first == "archives" {
     try ArchiveBench(fixtures: root + "/Tests/Fixtures/tiles/world", scratch: NSTemporaryDirectory() + "cairn-bench-archives-\(getpid())").run()

@@ -28,6 +28,9 @@ extension Heatmap {
             guard left < right else { continue }
             let items = index.clusters(west: left * 360 - 180, south: WebMercator.latitude(y: bottom, zoom: 0),
                                        east: right * 360 - 180, north: WebMercator.latitude(y: top, zoom: 0), zoom: .infinity)
+            placed.x.reserveCapacity(placed.count + items.count)
+            placed.y.reserveCapacity(placed.count + items.count)
+            placed.weight.reserveCapacity(placed.count + items.count)
             for item in items {
                 guard let point = index.pointIndex(of: item) else { continue }
                 let position = WebMercator.tilePosition(longitude: longitudes[point], latitude: latitudes[point], zoom: 0)
