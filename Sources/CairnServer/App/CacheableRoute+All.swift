@@ -7,6 +7,7 @@ extension CacheableRoute {
         let ttl = Int(config.cache.ttl)
         return [tile(services), badge(services, ttl: ttl), card(services, ttl: ttl), clusterTile(services, ttl: ttl), staticMap(services), wmtsTile(services, config: config)]
             + ogcapiTiles(services, config: config, ttl: ttl)
+            + [heatmapTile(services), gridTile(services)]
     }
 
     /// `/tiles/{layer}/{z}/{x}/{y}[@2x].{ext}`; an animated layer's tiles (and frames) are the router's alone.

@@ -21,6 +21,7 @@ public struct CairnServer: Sendable {
         let badges: BadgeService
         let cards: CardService
         let clusters: ClusterService
+        let density: DensityService
         let statics: StaticService
         let renders: RenderQueue
         let productions: ProductionLimit
@@ -101,6 +102,7 @@ public struct CairnServer: Sendable {
                                  store: ImageStore(memory: memory, disk: cache, metrics: metrics, kind: "badge"), renders: renders),
             cards: cards,
             clusters: clusterService,
+            density: DensityService(clusters: clusterService),
             statics: StaticService(layers: layers, animations: animations, clusters: clusterService,
                                    store: ImageStore(memory: clusterMemory, disk: cache, metrics: metrics, kind: "static"),
                                    renders: renders, limits: config.limits),

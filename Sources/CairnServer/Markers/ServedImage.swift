@@ -18,13 +18,14 @@ struct ServedImage: Sendable {
     var bytes: ByteBufferView { answer.body.readableBytesView }
 
     /// The image `bytes` kept under `key`, whose extension names what it is (`.png`, `.jpg`,
-    /// `.webp`, or `.mvt`: a vector tile, answered gzipped to clients that accept it).
+    /// `.webp`, `.geojson`, or `.mvt`: a vector tile, answered gzipped to clients that accept it).
     init(bytes: [UInt8], etag: String, storedAt: Double, key: String) {
         let lastModified = HTTPDate.format(Date(timeIntervalSince1970: storedAt.rounded(.down)))
         let fileExtension = key.split(separator: ".").last.map(String.init) ?? ""
         guard fileExtension == "mvt" else {
             answer = PreparedAnswer(body: bytes, etag: etag, lastModified: lastModified,
-                                    contentType: ImageFormat(fileExtension: fileExtension)?.mimeType ?? "application/octet-stream")
+                                    contentType: fileExtension == "geojson" ? "application/geo+json"
+                                        : ImageFormat(fileExtension: fileExtension)?.mimeType ?? "application/octet-stream")
             return
         }
         let vary = HTTPField(name: .vary, value: "Accept-Encoding")
