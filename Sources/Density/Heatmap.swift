@@ -25,13 +25,18 @@ public final class Heatmap: Sendable {
     let weightColumns = Mutex<[String: [Double]]>([:])
     /// The scales computed, by zoom and the options they depend on.
     let scales = Mutex<[ScaleKey: Double]>([:])
+    /// Every point's position in the unit Web Mercator square, in 32 bits (8 bytes a point), made
+    /// when a tile covering a large share of the world first needs it.
+    let unitPositions = Mutex<(x: [Float], y: [Float])?>(nil)
 
     public init(index: ClusterIndex) {
         self.index = index
     }
 
-    /// Bytes held beside the index: the weights read.
-    public var byteCount: Int { weightColumns.withLock { $0.values.reduce(0) { $0 + $1.count * 8 } } }
+    /// Bytes held beside the index: the weights read and the points' 32-bit positions.
+    public var byteCount: Int {
+        weightColumns.withLock { $0.values.reduce(0) { $0 + $1.count * 8 } } + unitPositions.withLock { ($0?.x.count ?? 0) * 8 }
+    }
 
     /// The tile drawn: `pixels.size` pixels square, premultiplied ARGB32.
     public func tile(_ pixels: TilePixels, options: HeatmapOptions) throws -> Surface {

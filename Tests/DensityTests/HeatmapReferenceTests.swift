@@ -78,6 +78,12 @@ import Tiles
         }
     }
 
+    @Test func aTileOfALargeShareOfTheWorldReadsEveryPoint() throws {
+        // Zoom 1 (and its margin across the antimeridian): the points read in order at 32-bit positions.
+        let points = HeatmapTestPoints.random(3000, in: try BoundingBox(west: -180, south: -80, east: 180, north: 80), seed: 5)
+        #expect(try largestDifference(points, tile: try TileID(z: 1, x: 0, y: 0), radius: 20, kernel: .quartic, densityScale: 8) <= 1)
+    }
+
     @Test func manyPointsDrawnThroughBinsStayWithinOneLevel() throws {
         // 20 000 points on a quarter of a tile's width, many to a pixel: the binned way (docs/density-maps.md).
         let tile = try TileID(z: 9, x: 275, y: 167)

@@ -3,7 +3,8 @@
 Reads a JSON case {"zoom", "x", "y", "scale", "radius", "kernel", "density_scale",
 "points": [[lon, lat, weight], ...]} from the file named on the command line and prints the colour
 level of every pixel of tile z/x/y, row by row, as a JSON list: round(255 * min(1, D / S)) with
-D(p) = sum of w * K(d / r) at each pixel centre p, d in output pixels at the tile's zoom and scale,
+D(p) = sum of w * K(d / r) at each pixel centre p, d in output pixels at the tile's zoom and scale
+(to the nearest copy of the point: the world repeats east and west),
 r = radius * scale, K(u) = (1 - u^2)^2 (quartic) or exp(-4.5 u^2) (gaussian) for u < 1, else 0.
 """
 import json
@@ -22,6 +23,8 @@ px = (lon + 180) / 360 * world - case["x"] * size
 py = (1 - np.log(np.tan(phi) + 1 / np.cos(phi)) / np.pi) / 2 * world - case["y"] * size
 
 density = np.zeros((size, size))
+# The world repeats east and west: a point near the antimeridian reaches across it.
+px, py, w = np.concatenate([px - world, px, px + world]), np.tile(py, 3), np.tile(w, 3)
 for x, y, weight in zip(px, py, w):
     # Only the pixels whose centre may lie within r of the point: K is 0 beyond.
     x0, x1 = max(0, int(np.floor(x - r)) - 1), min(size, int(np.ceil(x + r)) + 1)
