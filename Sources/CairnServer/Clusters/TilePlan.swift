@@ -21,8 +21,9 @@ struct TilePlan {
             throw ServeError.notFound("zoom \(tile.z) is outside \(dataset.minzoom)…\(dataset.maxzoom)")
         }
         self.extent = vector ? extent : nil
-        // A path never holds `?`, so a tile with an extent has a key no path spells.
-        key = Self.key(name, version: version, tile: vector ? "\(tile.z)/\(tile.x)/\(tile.y).mvt" + (self.extent.map { "?extent=" + $0.rawValue } ?? "")
+        // A path never holds `?`, so a tile with an extent has a key no path spells; its extension
+        // stays last, as it names what the answer is.
+        key = Self.key(name, version: version, tile: vector ? "\(tile.z)/\(tile.x)/\(tile.y)" + (self.extent.map { "?extent=" + $0.rawValue } ?? "") + ".mvt"
                                                            : request.path)
     }
 

@@ -10,6 +10,8 @@ extension APIOperations {
         let filter = OAS.query("filter", OAS.string(maxLength: config.limits.maxFilter),
                                "CQL2 text over the points' properties; the clusters of the matching points.", example: "population > 100000")
         let id = OAS.path("id", OAS.integer(0...Int.max), "A cluster's cluster_id (from a GeoJSON answer).")
+        let extent = OAS.query("extent", OAS.choice(ClusterExtent.allCases.map(\.rawValue)),
+                               "Each cluster with its points' bounding box (bbox) or convex hull (hull).", example: "hull")
         let zooms = OAS.zooms(config.datasets.map { $0.minzoom...$0.maxzoom })
         let grid = OAS.integer(0...(1 << zooms.upperBound) - 1)
         let tile = [dataset, OAS.path("z", OAS.integer(zooms), "Zoom (the datasets' together); outside the dataset's own minzoom…maxzoom a 404."),
@@ -33,10 +35,11 @@ extension APIOperations {
                          parameters: [dataset,
                                       OAS.query("bbox", OAS.string(pattern: "^-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$"),
                                                 "W,S,E,N in degrees (default the world); W > E crosses the antimeridian.", example: "-10,35,30,60"),
-                                      OAS.query("zoom", OAS.number(0...Double(TileID.maximumZoom)), "The zoom.", required: true, example: 3), filter],
+                                      OAS.query("zoom", OAS.number(0...Double(TileID.maximumZoom)), "The zoom.", required: true, example: 3), filter,
+                                      extent],
                          responses: geoJSON, signed: [.clusters]),
             APIOperation(method: "get", path: "/clusters/{dataset}/{id}/children", route: cluster, id: "getClusterChildren", tag: "clusters",
-                         summary: "A cluster's children one zoom in", parameters: [dataset, id, filter], responses: geoJSON, signed: [.clusters]),
+                         summary: "A cluster's children one zoom in", parameters: [dataset, id, filter, extent], responses: geoJSON, signed: [.clusters]),
             APIOperation(method: "get", path: "/clusters/{dataset}/{id}/leaves", route: cluster, id: "getClusterLeaves", tag: "clusters",
                          summary: "A cluster's points, a page at a time",
                          parameters: [dataset, id,
@@ -50,8 +53,8 @@ extension APIOperations {
                             .merging(OAS.errors(["304", "400", "404", "503"])) { $1 },
                          signed: [.clusters]),
             APIOperation(method: "get", path: "/clusters/{dataset}/{z}/{x}/{y}.mvt", route: files, id: "getClusterVectorTile", tag: "clusters",
-                         summary: "A Mapbox Vector Tile of the clusters (layer `clusters`); `.pbf` is the same",
-                         parameters: tile + [filter],
+                         summary: "A Mapbox Vector Tile of the clusters (layer `clusters`; with extent=hull also `hulls`); `.pbf` is the same",
+                         parameters: tile + [filter, extent],
                          responses: ["200": OAS.response("The vector tile, gzipped for clients that accept it.",
                                                          content: OAS.images([VectorTile.mediaType]),
                                                          headers: OAS.cachedImageHeaders + ["Vary", "Content-Encoding"])]

@@ -151,7 +151,8 @@
       const mine = ++generation;
       const problem = document.getElementById(`filter-error-${dataset.name}`);
       try {
-        const collection = await getJSON(url);
+        // Each cluster with its points' convex hull, shown on hover.
+        const collection = await getJSON(`${url}&extent=hull`);
         if (mine !== generation || !map.hasLayer(group)) return;
         group.clearLayers();
         for (const feature of collection.features) group.addLayer(marker(feature));
@@ -192,6 +193,13 @@
         const clusterMarker = L.marker([lat, lng], { icon: L.divIcon({ className: 'cairn-cluster', html: image, iconSize: null }) });
         clusterMarker.feature = feature;
         clusterMarker.on('click', () => zoomInto(feature, lat, lng));
+        // Where its points reach (Leaflet.markercluster's coverage on hover).
+        let coverage = null;
+        clusterMarker.on('mouseover', () => {
+          if (!feature.hull || coverage) return;
+          coverage = L.geoJSON(feature.hull, { className: 'cairn-hull', interactive: false }).addTo(group);
+        });
+        clusterMarker.on('mouseout', () => { if (coverage) group.removeLayer(coverage); coverage = null; });
         return clusterMarker;
       }
       const look = dataset.marker;
