@@ -39,6 +39,26 @@ import TestTier
         #expect(drawn > 100_000, "inferno is opaque: every pixel is drawn")
     }
 
+    @Test func theChainRendererDrawsTheHeatmapTiles() throws {
+        let work = try Cairn.temporaryDirectory()
+        let tiles = try Cairn.run(["heatmap", Self.cities, "--zoom", "3", "--radius", "30", "--ramp", "magma", "--out", work + "/heat", "--quiet"])
+        #expect(tiles.status == 0, "\(tiles.stderr)")
+        // Stops with semicolons in a chain; over a transparent tile, the heatmap tile itself.
+        let chain = "heatmap:points=\(Self.cities),radius=30,ramp=magma"
+        let rendered = try Cairn.run(["render", "--source", "none", "--bbox", "0,0,44,40", "--zoom", "3", "--chain", chain,
+                                      "--out", work + "/chain", "--quiet"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let ours = try image(work + "/chain/3/4/3.png"), reference = try image(work + "/heat/3/4/3.png")
+        var differing = 0
+        for y in 0..<256 {
+            for x in 0..<256 where ours.pixel(x: x, y: y) != reference.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+        let bad = try Cairn.run(["render", "--source", "none", "--bbox", "0,0,44,40", "--zoom", "3", "--out", work + "/bad",
+                                 "--chain", "heatmap:points=\(Self.cities),ramp=0:blue;0.5:bluish;1:red"])
+        #expect(bad.status == 64 && bad.stderr.contains("stop 2 '0.5:bluish'"), "\(bad.status) \(bad.stderr)")
+    }
+
     @Test func badOptionsAreOneErrorLineAndTheirExitCode() throws {
         let work = try Cairn.temporaryDirectory()
         let picture = ["--center", "10,50", "--zoom", "4", "--size", "100x100", "-o", work + "/x.png"]
