@@ -108,4 +108,28 @@ import TestTier
             }
         }
     }
+
+    /// Density tiles are named by the dataset's version: a rewritten file served at the next
+    /// refresh changes their ETags and pixels, as it changes the clusters'.
+    @Test func aRewrittenFileChangesTheDensityTiles() async throws {
+        let before = [DatasetRefreshTests.paris, DatasetRefreshTests.berlin, DatasetRefreshTests.tokyo]
+        try await DatasetRefreshTests.serving(before) { server, file throws in
+            let heatmap = "/heatmap/pts/4/8/5.png", grid = "/grid/pts/4/8/5.mvt"
+            let first = try await server.requestsAtOnce([heatmap, grid])
+            #expect(first.allSatisfy { $0.status == 200 }, "\(first.map(\.text))")
+            // A new place between Paris and Berlin, where the heatmap was transparent.
+            let added = PlacePoint(id: 5, lon: 7.5, lat: 51.0, name: "Sauerland")
+            let x = Int(Mercator.x(added.lon) * 16 * 256) - 8 * 256, y = Int(Mercator.y(added.lat) * 16 * 256) - 5 * 256
+            #expect(try ImageDecoder.decode(first[0].body).pixel(x: x, y: y).a == 0)
+
+            try PlacePoint.write(before + [added], to: file)
+            try await server.nextRefresh(DatasetRefreshTests.refresh)
+            let second = try await server.requestsAtOnce([heatmap, grid])
+            #expect(second.allSatisfy { $0.status == 200 && $0.header("Cache-Status")?.contains("miss") == true })
+            #expect(zip(first, second).allSatisfy { $0.header("ETag") != $1.header("ETag") && $0.body != $1.body })
+            #expect(try ImageDecoder.decode(second[0].body).pixel(x: x, y: y).a > 0, "the new place is not drawn")
+            let stale = try await server.request(heatmap, headers: [("If-None-Match", first[0].header("ETag") ?? "")])
+            #expect(stale.status == 200, "the old ETag still revalidates")
+        }
+    }
 }
