@@ -1,3 +1,4 @@
+@testable import CairnServer
 import Codecs
 import Foundation
 import Testing
@@ -16,6 +17,10 @@ import TestTier
         datasets:
           cities: {file: \(csv)}
           big: {file: \(file)}
+          styled:
+            file: \(csv)
+            heatmap: {radius: 40, ramp: greys, scale: auto}
+            grid: {shape: hex, cell: 64, opacity: 0.5}
         """
     }
 
@@ -130,6 +135,29 @@ import TestTier
             #expect(try ImageDecoder.decode(second[0].body).pixel(x: x, y: y).a > 0, "the new place is not drawn")
             let stale = try await server.request(heatmap, headers: [("If-None-Match", first[0].header("ETag") ?? "")])
             #expect(stale.status == 200, "the old ETag still revalidates")
+        }
+    }
+
+    /// A dataset's `heatmap:` and `grid:` blocks are its tiles' defaults, as if each request gave
+    /// them; a request's own parameters win; a bad default is refused at start, named by its path.
+    @Test func aDatasetsBlocksAreItsDefaults() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try await InProcessServer.with(config: Self.config(filtered: try Self.bigCities(in: directory))) { server throws in
+            for (styled, plain) in [("/heatmap/styled/3/4/2.png", "/heatmap/cities/3/4/2.png?radius=40&ramp=greys"),
+                                    ("/heatmap/styled/3/4/2.png?radius=10", "/heatmap/cities/3/4/2.png?radius=10&ramp=greys"),
+                                    ("/grid/styled/3/4/2.png", "/grid/cities/3/4/2.png?shape=hex&cell=64&opacity=0.5"),
+                                    ("/grid/styled/3/4/2.mvt?shape=square", "/grid/cities/3/4/2.mvt?cell=64")] {
+                let answers = try await server.requestsAtOnce([styled, plain])
+                #expect(answers.allSatisfy { $0.status == 200 } && answers[0].body == answers[1].body, "\(styled) is not \(plain)")
+            }
+        }
+        for (block, path) in [("heatmap: {radius: 500}", "datasets.bad.heatmap.radius"), ("grid: {cell: 33}", "datasets.bad.grid.cell"),
+                              ("heatmap: {ramp: nocolour}", "datasets.bad.heatmap.ramp"), ("grid: {size: 3}", "datasets.bad.grid")] {
+            let yaml = "layers: {}\ndatasets:\n  bad:\n    file: \(Self.csv)\n    \(block)\n"
+            #expect { try ServerConfig(yaml: yaml, directory: directory) } throws: { error in
+                "\(error)".contains(path)
+            }
         }
     }
 }

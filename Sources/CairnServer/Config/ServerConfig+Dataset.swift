@@ -43,6 +43,11 @@ extension ServerConfig {
         public var style: String?
         public var label: LabelMode?
         public var marker = PointMarker()
+        /// The heatmap tiles' defaults as their texts (`radius`, `kernel`, `weight`, `ramp`,
+        /// `opacity`, and only here `scale`, `normalize`), checked when read; a request's own win.
+        public var heatmap: [String: String] = [:]
+        /// The grid tiles' defaults as their texts (`cell`, `shape`, `ramp`, `opacity`).
+        public var grid: [String: String] = [:]
         /// A point's card: its title, subtitle and thumbnail id, filled from its properties.
         public var card: CardTemplate?
         /// The zooms whose tiles (vector and raster) are served.

@@ -2,6 +2,7 @@ import Canvas
 import ClusterOverlays
 import Clusters
 import ClustersPostgres
+import Density
 import Markers
 import Tiles
 
@@ -48,6 +49,8 @@ extension ServerConfig {
             draft.dataset.label = label
         },
         "marker": { try markerSection.read($1, into: &$0.dataset.marker, $2) },
+        "heatmap": { draft, value, context in draft.dataset.heatmap = try densityDefaults(heatmapSection, value, context) },
+        "grid": { draft, value, context in draft.dataset.grid = try densityDefaults(gridSection, value, context) },
         "card": { draft, value, context in draft.dataset.card = try card(value, context) },
         "minzoom": { draft, value, _ in draft.dataset.minzoom = try value.int(in: 0...TileID.maximumZoom) },
         "maxzoom": { draft, value, _ in draft.dataset.maxzoom = try value.int(in: 0...TileID.maximumZoom) },
@@ -192,6 +195,39 @@ extension ServerConfig {
             guard (0...32).contains(marker.strokeWidth) else { throw ConfigError(value.path, "expected a width in 0…32 points") }
         },
     ])
+
+    /// A density map's option texts, each as a request would give it.
+    private static func densityText(_ key: String) -> ConfigSection<[String: String]>.Reader {
+        { defaults, value, _ in defaults[key] = try value.string() }
+    }
+
+    /// `heatmap: {radius: 20, kernel: quartic, weight: PROPERTY, ramp: heat, opacity: 1, scale: auto, normalize: none}`.
+    private static let heatmapSection = ConfigSection<[String: String]>([
+        "radius": densityText("radius"), "kernel": densityText("kernel"), "weight": densityText("weight"), "ramp": densityText("ramp"),
+        "opacity": densityText("opacity"), "scale": densityText("scale"), "normalize": densityText("normalize"),
+    ])
+
+    /// `grid: {cell: 32, shape: square, ramp: heat, opacity: 1}`.
+    private static let gridSection = ConfigSection<[String: String]>([
+        "cell": densityText("cell"), "shape": densityText("shape"), "ramp": densityText("ramp"), "opacity": densityText("opacity"),
+    ])
+
+    /// The texts of `node` read by `section`, checked by the parsers the requests go through.
+    private static func densityDefaults(_ section: ConfigSection<[String: String]>, _ node: ConfigNode,
+                                        _ context: ConfigContext) throws -> [String: String] {
+        var defaults: [String: String] = [:]
+        try section.read(node, into: &defaults, context)
+        do {
+            _ = try HeatmapOptions(radius: defaults["radius"], kernel: defaults["kernel"], weight: defaults["weight"], ramp: defaults["ramp"],
+                                   opacity: defaults["opacity"], scale: defaults["scale"], normalize: defaults["normalize"])
+            _ = try GridOptions(shape: defaults["shape"], cell: defaults["cell"], geometry: nil)
+        } catch let error as HeatmapOptionsError {
+            throw ConfigError(node.path + "." + error.parameter, error.description)
+        } catch let error as GridOptionsError {
+            throw ConfigError(node.path + "." + error.parameter, error.description)
+        }
+        return defaults
+    }
 
     private static func color(_ node: ConfigNode) throws -> Color {
         do { return try Color(parsing: try node.string()) } catch { throw ConfigError(node.path, "\(error)") }

@@ -91,9 +91,11 @@ struct DensityService: Sendable {
                             dataset: ServerConfig.Dataset, version: String) throws -> HeatmapPlan {
         let request = try tile(name, z: z, x: x, file: file, dataset: dataset)
         let options: HeatmapOptions
+        // The request's parameters, else the dataset's `heatmap:` defaults.
+        let given = dataset.heatmap.merging(query) { $1 }
         do {
-            options = try HeatmapOptions(radius: query["radius"], kernel: query["kernel"], weight: query["weight"], ramp: query["ramp"],
-                                         opacity: query["opacity"])
+            options = try HeatmapOptions(radius: given["radius"], kernel: given["kernel"], weight: given["weight"], ramp: given["ramp"],
+                                         opacity: given["opacity"], scale: dataset.heatmap["scale"], normalize: dataset.heatmap["normalize"])
         } catch {
             throw ServeError.badRequest(error.description)
         }
@@ -118,9 +120,11 @@ struct DensityService: Sendable {
         if kind != .image, request.scale != 1 { throw ServeError.notFound("vector and GeoJSON grid tiles have no @2x") }
         let options: GridOptions
         let look: HeatmapOptions
+        // The request's parameters, else the dataset's `grid:` defaults.
+        let given = dataset.grid.merging(query) { $1 }
         do {
-            options = try GridOptions(shape: query["shape"], cell: query["cell"], geometry: query["geometry"])
-            look = try HeatmapOptions(radius: nil, ramp: query["ramp"], opacity: query["opacity"])
+            options = try GridOptions(shape: given["shape"], cell: given["cell"], geometry: query["geometry"])
+            look = try HeatmapOptions(radius: nil, ramp: given["ramp"], opacity: given["opacity"])
         } catch let error as GridOptionsError {
             throw ServeError.badRequest(error.description)
         } catch {
