@@ -120,7 +120,7 @@ import Testing
             let list = try await json(server, "/ogcapi/collections")
             #expect(href(list, "self") == Self.base + "/collections")
             let collections = try #require(list["collections"] as? [[String: Any]])
-            #expect(collections.map { $0["id"] as? String } == ["world", "clusters:spots"])
+            #expect(collections.map { $0["id"] as? String } == ["world", "clusters:spots", "heatmap:spots", "grid:spots"])
             for entry in collections {
                 let id = try #require(entry["id"] as? String)
                 let document = try await json(server, "/ogcapi/collections/" + id)
@@ -145,6 +145,11 @@ import Testing
             #expect(href(layer, "http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector") == nil)
             let dataset = try await json(server, "/ogcapi/collections/clusters:spots")
             #expect(href(dataset, "http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector") == Self.base + "/collections/clusters:spots/tiles")
+            let heatmap = try await json(server, "/ogcapi/collections/heatmap:spots")
+            #expect(heatmap["dataType"] as? String == "map" && href(heatmap, "http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector") == nil)
+            let grid = try await json(server, "/ogcapi/collections/grid:spots")
+            #expect(grid["dataType"] as? String == "vector")
+            #expect(href(grid, "http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector") == Self.base + "/collections/grid:spots/tiles")
             // A client that percent-encodes the colon names the same collection.
             #expect(try await json(server, "/ogcapi/collections/clusters%3Aspots")["id"] as? String == "clusters:spots")
         }
@@ -186,6 +191,8 @@ import Testing
             #expect(links(vector).filter { $0["rel"] as? String == "item" }.map { $0["type"] as? String } == ["application/vnd.mapbox-vector-tile"])
             #expect(href(vector, "item") == Self.base + "/collections/clusters:spots/tiles/WebMercatorQuad/{tileMatrix}/{tileRow}/{tileCol}?f=mvt")
             #expect(((vector["layers"] as? [[String: Any]])?.first)?["id"] as? String == "clusters")
+            let cells = try await json(server, "/ogcapi/collections/grid:spots/tiles/WebMercatorQuad")
+            #expect(cells["dataType"] as? String == "vector" && ((cells["layers"] as? [[String: Any]])?.first)?["id"] as? String == "grid")
             let overlay = try await json(server, "/ogcapi/collections/clusters:spots/map/tiles/WebMercatorQuad")
             #expect(links(overlay).filter { $0["rel"] as? String == "item" }.map { $0["type"] as? String } == ["image/png", "image/webp"])
         }
@@ -226,19 +233,35 @@ import Testing
         }
     }
 
+    /// Each `/ogcapi` tile answers the same bytes and caching fields as the route tile paired with it.
+    private func expectSameTiles(_ server: InProcessServer, _ pairs: [(ogc: String, route: String)]) async throws {
+        for (ogc, route) in pairs {
+            let answer = try await server.request("/ogcapi" + ogc)
+            let expected = try await server.request(route)
+            #expect(answer.status == 200 && expected.status == 200, "\(ogc): \(answer.text)")
+            #expect(answer.body == expected.body && cached(answer) == cached(expected), "\(ogc)")
+        }
+    }
+
     @Test func aDatasetsTilesAreItsClusterTiles() async throws {
         try await Self.withServer { server in
-            for (ogc, clusters) in [("/tiles/WebMercatorQuad/0/0/0?f=mvt", "/clusters/spots/0/0/0.mvt"),
-                                    ("/tiles/WebMercatorQuad/2/1/2", "/clusters/spots/2/2/1.mvt"),
-                                    ("/map/tiles/WebMercatorQuad/2/1/2?f=png", "/clusters/spots/2/2/1.png"),
-                                    ("/map/tiles/WebMercatorQuadx2/2/1/2?f=webp", "/clusters/spots/2/2/1@2x.webp")] {
-                let answer = try await server.request("/ogcapi/collections/clusters:spots" + ogc)
-                let expected = try await server.request(clusters)
-                #expect(answer.status == 200 && expected.status == 200, "\(ogc): \(answer.text)")
-                #expect(answer.body == expected.body && cached(answer) == cached(expected), "\(ogc)")
-            }
+            let collection = "/collections/clusters:spots"
+            try await expectSameTiles(server, [(collection + "/tiles/WebMercatorQuad/0/0/0?f=mvt", "/clusters/spots/0/0/0.mvt"),
+                                               (collection + "/tiles/WebMercatorQuad/2/1/2", "/clusters/spots/2/2/1.mvt"),
+                                               (collection + "/map/tiles/WebMercatorQuad/2/1/2?f=png", "/clusters/spots/2/2/1.png"),
+                                               (collection + "/map/tiles/WebMercatorQuadx2/2/1/2?f=webp", "/clusters/spots/2/2/1@2x.webp")])
             let mvt = try await server.request("/ogcapi/collections/clusters:spots/tiles/WebMercatorQuad/0/0/0", headers: [("Accept-Encoding", "gzip")])
             #expect(mvt.header("Content-Type") == "application/vnd.mapbox-vector-tile" && mvt.header("Vary") == "Accept-Encoding, Accept")
+        }
+    }
+
+    @Test func aDatasetsHeatmapAndGridTilesAreTheirRoutesTiles() async throws {
+        try await Self.withServer { server in
+            try await expectSameTiles(server, [("/collections/grid:spots/tiles/WebMercatorQuad/2/1/2?f=mvt", "/grid/spots/2/2/1.mvt"),
+                                               ("/collections/grid:spots/map/tiles/WebMercatorQuad/2/1/2?f=png", "/grid/spots/2/2/1.png"),
+                                               ("/collections/heatmap:spots/map/tiles/WebMercatorQuad/2/1/2?f=png", "/heatmap/spots/2/2/1.png"),
+                                               ("/collections/heatmap:spots/map/tiles/WebMercatorQuadx2/2/1/2?f=webp", "/heatmap/spots/2/2/1@2x.webp")])
+            #expect(try await server.request("/ogcapi/collections/heatmap:spots/tiles/WebMercatorQuad/0/0/0").status == 404)
         }
     }
 
@@ -275,7 +298,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: (keys as NSString).deletingLastPathComponent) }
         try await Self.withServer(sections: SignedURLTests.signing(keys, routes: "[tiles]")) { server in
             let collections = try await json(server, "/ogcapi/collections")["collections"] as? [[String: Any]] ?? []
-            #expect(collections.map { $0["id"] as? String } == ["clusters:spots"])
+            #expect(collections.map { $0["id"] as? String } == ["clusters:spots", "heatmap:spots", "grid:spots"])
             for path in ["/ogcapi/collections/world", "/ogcapi/collections/world/map/tiles/WebMercatorQuad",
                          "/ogcapi/collections/world/map/tiles/WebMercatorQuad/2/1/1?f=png"] {
                 #expect(try await server.request(path).status == 404, "\(path)")

@@ -39,7 +39,7 @@ import Tiles
 
             let contents = try #require(root.first("Contents"))
             let layers = contents.children("Layer")
-            #expect(layers.map { $0.first("Identifier")?.stringValue } == ["world", "clusters:cities"])
+            #expect(layers.map { $0.first("Identifier")?.stringValue } == ["world", "clusters:cities", "heatmap:cities", "grid:cities"])
             let world = layers[0]
             #expect(world.first("Abstract")?.stringValue?.hasSuffix("© Test & <Friends>") == true)
             #expect(world.first("LowerCorner")?.stringValue == "-180.0 -85.0511287798066")
@@ -136,7 +136,7 @@ import Tiles
         let signed = Self.config + SignedURLTests.signing(keys, routes: "[tiles]") + "\n"
         try await InProcessServer.with(config: signed) { server in
             let layers = try await Self.document(server).all("Layer").map { $0.first("Identifier")?.stringValue }
-            #expect(layers == ["clusters:cities"])
+            #expect(layers == ["clusters:cities", "heatmap:cities", "grid:cities"])
             #expect(try await server.request("/wmts/1.0.0/world/default/WebMercatorQuad/1/0/0.png").status == 400)
         }
     }

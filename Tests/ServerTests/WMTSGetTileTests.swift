@@ -3,7 +3,7 @@ import Testing
 @testable import CairnServer
 
 /// WMTS GetTile in both encodings answers the tile route's own cached answer: the same bytes,
-/// ETag, caching fields and 304 as `/tiles/…` and `/clusters/…`; `WebMercatorQuadx2` is the `@2x`
+/// ETag, caching fields and 304 as `/tiles/…`, `/clusters/…`, `/heatmap/…` and `/grid/…`; `WebMercatorQuadx2` is the `@2x`
 /// tile; a cached tile's RESTful request is the hot lane's. In process, over the fixture tiles.
 @Suite struct WMTSGetTileTests {
     static let config = WMTSCapabilitiesTests.config
@@ -70,6 +70,23 @@ import Testing
         }
     }
 
+    @Test func aDatasetsHeatmapAndGridLayersAreTheirTiles() async throws {
+        try await InProcessServer.with(config: Self.config) { server in
+            for (route, ext, format) in [("heatmap", "png", "image%2Fpng"), ("grid", "webp", "image%2Fwebp")] {
+                let tile = try await server.request("/\(route)/cities/3/4/2.\(ext)")
+                #expect(tile.status == 200 && tile.header("ETag") != nil, "\(route)")
+                for target in ["/wmts/1.0.0/\(route):cities/default/WebMercatorQuad/3/2/4.\(ext)", Self.kvp("\(route):cities", 3, row: 2, col: 4, format: format)] {
+                    let wmts = try await server.request(target)
+                    #expect(wmts.status == 200 && wmts.body == tile.body && Self.fields(wmts) == Self.fields(tile), "\(target)")
+                    #expect(wmts.header("Cache-Status") == "cairn; hit", "\(target): the stored tile, not a render")
+                }
+            }
+            let retina = try await server.request("/heatmap/cities/2/1/2@2x.png")
+            let wmts = try await server.request("/wmts/1.0.0/heatmap:cities/default/WebMercatorQuadx2/2/2/1.png")
+            #expect(retina.status == 200 && wmts.body == retina.body && Self.fields(wmts) == Self.fields(retina))
+        }
+    }
+
     @Test func aCachedTilesRESTfulRequestIsTheHotLanes() async throws {
         try await InProcessServer.with(config: Self.config) { server in
             let lane = HotLaneAnswerTests.lane(server)
@@ -81,6 +98,8 @@ import Testing
             #expect(hit.body == stored.body && Self.fields(hit) == Self.fields(stored))
             _ = try await server.request("/clusters/cities/3/4/2.png")
             #expect(try HotLaneAnswerTests.answer(lane, "/wmts/1.0.0/clusters:cities/default/WebMercatorQuad/3/2/4.png")?.status == 200)
+            _ = try await server.request("/heatmap/cities/3/4/2.png")
+            #expect(try HotLaneAnswerTests.answer(lane, "/wmts/1.0.0/heatmap:cities/default/WebMercatorQuad/3/2/4.png")?.status == 200)
             // Wrong requests are the router's, which reports them.
             #expect(try HotLaneAnswerTests.answer(lane, "/wmts/1.0.0/world/fancy/WebMercatorQuad/3/2/4.png") == nil)
             #expect(try HotLaneAnswerTests.answer(lane, "/wmts/1.0.0/world/default/WebMercatorQuad/3/2/4.gif") == nil)

@@ -1,23 +1,20 @@
 import Foundation
 
 /// One collection of `/ogcapi/collections`: a WMTS layer (``WMTSLayer``, by its identifier) with
-/// its map tiles, and for a dataset's clusters (`clusters:{dataset}`) the dataset's vector tiles
-/// too, at the same zooms.
+/// its map tiles, and for a dataset's clusters (`clusters:{dataset}`) and grid (`grid:{dataset}`)
+/// their vector tiles too, at the same zooms.
 struct OGCAPICollection: Sendable {
     let layer: WMTSLayer
 
     var id: String { layer.identifier }
 
-    /// Whether it has vector tiles: a dataset's clusters do, a layer does not.
-    var hasVectorTiles: Bool {
-        if case .clusters = layer.origin { return true }
-        return false
-    }
+    /// Whether it has vector tiles: a dataset's clusters and grid do, a layer and a heatmap do not.
+    var hasVectorTiles: Bool { layer.origin.hasVectorTiles }
 
-    /// The kinds of tileset the collection has: map tiles always, vector tiles for a dataset.
+    /// The kinds of tileset the collection has: map tiles always, vector tiles for clusters and grids.
     var kinds: [OGCAPITileKind] { hasVectorTiles ? [.map, .vector] : [.map] }
 
-    /// Every collection, in the WMTS's order (layers, then the datasets' clusters).
+    /// Every collection, in the WMTS's order (layers, then each dataset's clusters, heatmap and grid).
     static func all(_ catalog: WMTSCatalog) async -> [OGCAPICollection] {
         await catalog.layers().map { OGCAPICollection(layer: $0) }
     }

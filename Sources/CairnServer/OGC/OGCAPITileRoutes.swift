@@ -2,8 +2,9 @@ import Hummingbird
 
 /// `/ogcapi/collections/{id}/map/tiles/{tileMatrixSetId}/{tileMatrix}/{tileRow}/{tileCol}` and
 /// `…/{id}/tiles/…`: a tile of a collection's tileset in the encoding `f=` or `Accept` asks for
-/// (``OGCAPIEncoding``), answered by the route the collection stands for — `/tiles/{layer}/…` or
-/// `/clusters/{dataset}/…` (`@2x` for `WebMercatorQuadx2`) — so that it is that route's cached
+/// (``OGCAPIEncoding``), answered by the route the collection stands for — `/tiles/{layer}/…`,
+/// `/clusters/{dataset}/…`, `/heatmap/{dataset}/…` or `/grid/{dataset}/…` (`@2x` for
+/// `WebMercatorQuadx2`) — so that it is that route's cached
 /// answer: its bytes, ETag, caching headers and 304s, and `?filter=` on a dataset's tiles. Without
 /// `f=` the answer varies with `Accept` and says so (`Vary`), which the hot lane's prepared answers
 /// cannot: these routes have no memory-tier lookup of their own.
@@ -11,6 +12,7 @@ extension CacheableRoute {
     static func ogcapiTiles(_ services: CairnServer.Services, config: ServerConfig, ttl: Int) -> [CacheableRoute] {
         let catalog = WMTSCatalog(services: services, config: config)
         let tiles = tile(services), clusters = clusterTile(services, ttl: ttl)
+        let heatmap = heatmapTile(services), grid = gridTile(services)
         /// The tile of a tileset of `kind`, answered by the route its collection stands for.
         @Sendable func answer(_ request: Request, _ parameters: Parameters, kind: OGCAPITileKind) async throws -> Response {
             let tileset = try OGCAPIRoutes.tileset(parameters, kind: kind, catalog: catalog)
@@ -24,6 +26,8 @@ extension CacheableRoute {
             let (route, capture): (CacheableRoute, Substring) = switch origin {
             case .tiles: (tiles, "layer")
             case .clusters: (clusters, "dataset")
+            case .heatmap: (heatmap, "dataset")
+            case .grid: (grid, "dataset")
             }
             let file = (parameters.get("tileRow") ?? "") + (tileset.tileMatrixSet.scale == 2 ? "@2x" : "") + "." + encoding.fileExtension
             let forwarded: Parameters = [capture: Substring(origin.name), "z": Substring(String(zoom)),

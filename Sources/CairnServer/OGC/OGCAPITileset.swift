@@ -64,11 +64,19 @@ struct OGCAPITileset {
         let bounds = collection.layer.bounds
         document["boundingBox"] = ["lowerLeft": [bounds.west, bounds.south], "upperRight": [bounds.east, bounds.north],
                                    "crs": OGCAPI.crs84]
-        if kind == .vector {
-            document["layers"] = [["id": "clusters", "dataType": "vector", "geometryDimension": 0,
-                                   "description": "The clusters (with point_count) and lone points."]]
-        }
+        if kind == .vector { document["layers"] = [vectorLayer] }
         return document
+    }
+
+    /// The one layer of its vector tiles: the clusters and lone points, or the grid's cells
+    /// (polygons; points with `?geometry=point`).
+    private var vectorLayer: [String: Any] {
+        if case .grid = collection.layer.origin {
+            return ["id": "grid", "dataType": "vector", "geometryDimension": 2,
+                    "description": "The grid's cells holding points, with their count."]
+        }
+        return ["id": "clusters", "dataType": "vector", "geometryDimension": 0,
+                "description": "The clusters (with point_count) and lone points."]
     }
 
     private func tilingScheme(base: String) -> [String: Any] {

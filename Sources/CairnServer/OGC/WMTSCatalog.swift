@@ -11,42 +11,36 @@ struct WMTSCatalog: Sendable {
     /// The signed route groups.
     private var signed: Set<SignedRoute> { config.security.signing?.routes ?? [] }
 
-    /// Every layer: the configured layers in file order, then the datasets' cluster tiles.
+    /// Every layer: the configured layers in file order, then each dataset's cluster, heatmap and grid tiles.
     func layers() async -> [WMTSLayer] {
         var layers: [WMTSLayer] = []
-        for layer in config.layers {
-            if let described = await described(.tiles(layer.name)) { layers.append(described) }
+        for origin in WMTSLayer.Origin.listed(in: config) {
+            if let described = await described(origin) { layers.append(described) }
         }
-        return layers + config.datasets.compactMap { configured(.clusters($0.name)) }
+        return layers
     }
 
     /// The layer an identifier names, as ``layers()`` lists it; nil for none.
     func layer(_ identifier: String) async -> WMTSLayer? {
-        guard let origin = origin(identifier) else { return nil }
-        return await described(origin)
+        await described(WMTSLayer.Origin(identifier: identifier))
     }
 
     /// The layer an identifier names as the configuration alone gives it (the zooms it serves, the
     /// whole world), without asking a source: what the hot lane checks a request against.
     func configuredLayer(_ identifier: String) -> WMTSLayer? {
-        origin(identifier).flatMap(configured)
-    }
-
-    private func origin(_ identifier: String) -> WMTSLayer.Origin? {
-        identifier.hasPrefix("clusters:") ? .clusters(String(identifier.dropFirst(9))) : .tiles(identifier)
+        configured(WMTSLayer.Origin(identifier: identifier))
     }
 
     private func configured(_ origin: WMTSLayer.Origin) -> WMTSLayer? {
-        guard !signed.contains(origin.group) else { return nil }
+        guard origin.group.map({ !signed.contains($0) }) ?? true else { return nil }
         switch origin {
         case .tiles(let name):
             guard let layer = services.layers[name]?.layer else { return nil }
             return WMTSLayer(origin: origin, title: name, abstract: Self.abstract(of: layer), formats: formats(of: layer),
                              zooms: layer.minzoom...layer.maxzoom, bounds: .world)
-        case .clusters(let name):
+        case .clusters(let name), .heatmap(let name), .grid(let name):
             guard let dataset = services.clusters.datasets[name]?.dataset else { return nil }
-            return WMTSLayer(origin: origin, title: "\(name) clusters",
-                             abstract: "The clusters of dataset '\(name)' drawn as badges, lone points as dots, on transparent tiles to lay over a map.",
+            return WMTSLayer(origin: origin, title: "\(name) \(origin.route)", abstract: Self.abstract(of: origin),
                              formats: [.png, .webp], zooms: dataset.minzoom...dataset.maxzoom, bounds: .world)
         }
     }
@@ -69,6 +63,15 @@ struct WMTSCatalog: Sendable {
     private static func abstract(of layer: ServerConfig.Layer) -> String {
         let made = layer.chain.isEmpty ? "its source's tiles" : "its source's tiles through its renderer chain"
         return "Layer '\(layer.name)': \(made)." + (layer.attribution.map { " \($0)" } ?? "")
+    }
+
+    /// What a dataset's layer draws.
+    private static func abstract(of origin: WMTSLayer.Origin) -> String {
+        switch origin {
+        case .heatmap(let name): "The density of dataset '\(name)''s points as a heatmap, on transparent tiles to lay over a map."
+        case .grid(let name): "Dataset '\(name)''s points counted in grid cells, coloured by count, on transparent tiles to lay over a map."
+        default: "The clusters of dataset '\(origin.name)' drawn as badges, lone points as dots, on transparent tiles to lay over a map."
+        }
     }
 
     /// The layer's own format first, then the others it is served in (an animation: PNG and WebP only).

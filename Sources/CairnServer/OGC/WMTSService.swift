@@ -2,7 +2,7 @@ import HTTPTypes
 import Hummingbird
 
 /// WMTS 1.0.0 over Cairn's tile routes: GetCapabilities, and GetTile answered by the route the
-/// layer stands for (`/tiles/…`, `/clusters/…`) with its own cached answer — the same bytes,
+/// layer stands for (`/tiles/…`, `/clusters/…`, `/heatmap/…`, `/grid/…`) with its own cached answer — the same bytes,
 /// ETag, caching fields and 304 — never a render of its own. Every refusal is an
 /// ``OWSException``.
 struct WMTSService: Sendable {
@@ -12,7 +12,8 @@ struct WMTSService: Sendable {
 
     init(services: CairnServer.Services, config: ServerConfig) {
         catalog = WMTSCatalog(services: services, config: config)
-        routes = ["tiles": .tile(services), "clusters": .clusterTile(services, ttl: Int(config.cache.ttl))]
+        routes = ["tiles": .tile(services), "clusters": .clusterTile(services, ttl: Int(config.cache.ttl)),
+                  "heatmap": .heatmapTile(services), "grid": .gridTile(services)]
     }
 
     /// The capabilities document, its URLs from `server.base_url` or the request (then varying by host, as TileJSON).

@@ -4,12 +4,12 @@ import Clusters
 /// their tilesets and tiles.
 extension APIOperations {
     static func ogcapi(_ config: ServerConfig) -> [APIOperation] {
-        let signed = Set(config.security.signing?.routes ?? [])
-        // The collections the WMTS lists: layers by name, datasets' clusters as clusters:{name} (unless signed).
-        let layers = signed.contains(.tiles) ? [] : config.layers.map(\.name)
-        let datasets = signed.contains(.clusters) ? [] : config.datasets.map { "clusters:" + $0.name }
-        let collection = OAS.path("collectionId", OAS.names(layers + datasets), "A layer, or a dataset's clusters (clusters:{dataset}).")
-        let dataset = OAS.path("collectionId", OAS.names(datasets), "A dataset's clusters (clusters:{dataset}).")
+        // The collections the WMTS lists (unless signed); those with vector tiles: the datasets' clusters and grids.
+        let origins = WMTSLayer.Origin.listed(in: config)
+        let collection = OAS.path("collectionId", OAS.names(origins.map(\.identifier)),
+                                  "A layer, or a dataset's clusters, heatmap or grid (clusters:, heatmap:, grid:{dataset}).")
+        let dataset = OAS.path("collectionId", OAS.names(origins.filter(\.hasVectorTiles).map(\.identifier)),
+                               "A dataset's clusters or grid (clusters:{dataset}, grid:{dataset}).")
         let mapSet = OAS.path("tileMatrixSetId", OAS.choice(TileMatrixSet.all.map(\.id)),
                               "WebMercatorQuad (256-pixel tiles) or WebMercatorQuadx2 (the @2x tiles, 512 pixels).")
         let vectorSet = OAS.path("tileMatrixSetId", OAS.choice([TileMatrixSet.webMercatorQuad.id]), "WebMercatorQuad.")
@@ -67,7 +67,7 @@ extension APIOperations {
                                                                                                          "matrixWidth", "matrixHeight"]),
                                                                              count: 25...25)],
                                required: ["id", "crs", "tileMatrices"], errors: ["304", "404"])),
-            operation("/ogcapi/collections", "getOGCAPICollections", "The collections: every layer and every dataset's clusters", [],
+            operation("/ogcapi/collections", "getOGCAPICollections", "The collections: every layer and every dataset's clusters, heatmap and grid", [],
                       document("The collections.", ["collections": OAS.array(collectionSchema), "links": links], required: ["collections", "links"])),
             operation(prefix, "getOGCAPICollection", "A collection", [collection],
                       ["200": OAS.response("The collection.", content: OAS.json(collectionSchema), headers: OAS.jsonHeaders)]
@@ -77,16 +77,16 @@ extension APIOperations {
             APIOperation(method: "get", path: mapTile, route: mapTile, id: "getMapTile", tag: "tiles",
                          summary: "A map tile of a collection, in the encoding f= or else Accept asks for",
                          parameters: [collection, mapSet] + tile + [OAS.query("f", OAS.choice(["png", "jpeg", "webp"]),
-                                                                              "The encoding (an animated layer: png or webp; a dataset's clusters: png or webp); without it, Accept, else the layer's own.")],
+                                                                              "The encoding (an animated layer, a dataset's clusters, heatmap or grid: png or webp); without it, Accept, else the layer's own.")],
                          responses: imageResponses),
             operation(prefix + "/tiles", "getVectorTilesets", "A dataset's vector tilesets", [dataset], tilesets),
             operation(prefix + "/tiles/{tileMatrixSetId}", "getVectorTileset", "A vector tileset's metadata", [dataset, vectorSet], tileset),
             APIOperation(method: "get", path: vectorTile, route: vectorTile, id: "getVectorTile", tag: "tiles",
-                         summary: "A Mapbox Vector Tile of a dataset's clusters (layer `clusters`), as /clusters/{dataset}/{z}/{x}/{y}.mvt",
+                         summary: "A Mapbox Vector Tile of a dataset's clusters (layer `clusters`) or grid (layer `grid`), as /clusters|grid/{dataset}/{z}/{x}/{y}.mvt",
                          parameters: [dataset, vectorSet] + tile + [
                             OAS.query("f", OAS.choice(["mvt"]), "The encoding."),
                             OAS.query("filter", OAS.string(maxLength: config.limits.maxFilter),
-                                      "CQL2 text over the points' properties; the clusters of the matching points.", example: "population > 100000"),
+                                      "CQL2 text over the points' properties; the clusters or cells of the matching points.", example: "population > 100000"),
                          ],
                          responses: ["200": OAS.response("The vector tile, gzipped for clients that accept it.",
                                                          content: OAS.images([VectorTile.mediaType]),

@@ -1,9 +1,7 @@
 /// `/wmts…`: OGC WMTS 1.0.0, its capabilities and GetTile in the RESTful and KVP encodings.
 extension APIOperations {
     static func wmts(_ config: ServerConfig) -> [APIOperation] {
-        let signed = config.security.signing?.routes ?? []
-        let layers = (signed.contains(.tiles) ? [] : config.layers.map(\.name))
-            + (signed.contains(.clusters) ? [] : config.datasets.map { "clusters:" + $0.name })
+        let layers = WMTSLayer.Origin.listed(in: config).map(\.identifier)
         let sets = TileMatrixSet.all.map(\.id)
         let deepest = TileMatrixSet.deepestZoom
         let index = OAS.integer(0...(1 << deepest) - 1)
@@ -27,7 +25,7 @@ extension APIOperations {
                                         content: report, headers: ["ETag", "Cache-Control", "Vary"])
         // GetTile's parameters as the RESTful path names them (the KVP query names them in capitals).
         let tileParameters: [(name: String, schema: APIOperation.Object, description: String)] = [
-            ("layer", OAS.names(layers), "A layer's name, or clusters:{dataset} for a dataset's cluster overlay."),
+            ("layer", OAS.names(layers), "A layer's name, or clusters:, heatmap: or grid:{dataset} for a dataset's overlays."),
             ("style", OAS.choice([WMTSCapabilities.style]), "The one style."),
             ("TileMatrixSet", OAS.choice(sets), "The tile matrix set."),
             ("TileMatrix", OAS.integer(0...deepest), "The matrix: the zoom (outside the layer's: TileOutOfRange)."),
