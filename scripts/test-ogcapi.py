@@ -10,7 +10,8 @@ Usage: test-ogcapi.py BASE_URL, against `cairn serve` on Tests/Fixtures/openapi/
     gdal-bin 3.6 predates the TMS 2.0 encoding): the collections are its subdatasets; a layer's
     collection read as a raster at two tile matrices gives a tile-aligned window equal to Cairn's own
     /tiles/... tiles stitched, pixel for pixel (Pillow); a dataset's vector tiles are one layer per
-    zoom whose zoom-0 features hold the clusters of /clusters/cities?zoom=0, point_count for point_count.
+    zoom whose zoom-0 features hold the clusters of /clusters/cities?zoom=0, point_count for point_count,
+    and a dataset's grid's the cells of /grid/cities/0/0/0.geojson, count for count.
 Exits 1 at the first failure, naming it.
 """
 import collections
@@ -104,7 +105,7 @@ def gdal_lists_the_collections(gdal):
     dataset = gdal.open("OGCAPI:" + OGCAPI + "/collections")
     names = gdal.info(dataset)["metadata"]["SUBDATASETS"]
     gdal.lib.GDALClose(dataset)
-    for collection in ["world", "world-grid", "world-blink", "clusters:cities"]:
+    for collection in ["world", "world-grid", "world-blink", "clusters:cities", "heatmap:cities", "grid:cities"]:
         check(f"OGCAPI:{OGCAPI}/collections/{collection}" in names.values(), f"GDAL lists collection {collection}: {sorted(names.values())}")
 
 
@@ -138,6 +139,15 @@ def gdal_reads_the_vector_tiles():
     check(expected and not (expected - counts), f"GDAL's zoom-0 features hold every cluster of /clusters/cities?zoom=0 (missing {expected - counts})")
 
 
+def gdal_reads_the_grids_vector_tiles():
+    name = "OGCAPI:" + OGCAPI + "/collections/grid:cities"
+    _, _, _, fields = pyogrio.raw.read(name, layer="Zoom level 0", columns=["count"], read_geometry=False)
+    counts = collections.Counter(int(count) for count in fields[0] if count is not None)
+    cells = json.loads(fetch(BASE + "/grid/cities/0/0/0.geojson"))["features"]
+    expected = collections.Counter(cell["properties"]["count"] for cell in cells)
+    check(expected and not (expected - counts), f"GDAL's zoom-0 cells of grid:cities hold every cell of /grid/cities/0/0/0.geojson (missing {expected - counts})")
+
+
 def main():
     tile_matrix_sets_are_morecantiles()
     gdal = GDAL()
@@ -145,6 +155,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         gdal_reads_the_map_tiles(gdal, work)
     gdal_reads_the_vector_tiles()
+    gdal_reads_the_grids_vector_tiles()
     print(f"test-ogcapi: {check.passed} checks passed (morecantile {morecantile.__version__}, GDAL {pyogrio.__gdal_version_string__})")
 
 

@@ -7,7 +7,8 @@ Usage: test-wmts.py BASE_URL, against `cairn serve` on Tests/Fixtures/openapi/ca
   - GDAL (gdal_translate): a tile-aligned window at two zooms, read through the WMTS, equals
     Cairn's own /tiles/... tiles stitched, pixel for pixel (Pillow);
   - OWSLib: WebMapTileService parses the layers, their formats, tile matrix sets with their
-    limits and ResourceURLs; gettile (KVP) and the ResourceURL (REST) give /tiles/...'s bytes.
+    limits and ResourceURLs; gettile (KVP) and the ResourceURL (REST) give /tiles/...'s bytes,
+    and a dataset's clusters:, heatmap: and grid: layers /clusters/..., /heatmap/... and /grid/...'s.
 Exits 1 at the first failure, naming it.
 """
 import io
@@ -25,7 +26,8 @@ from client_checks import Checks, fetch  # noqa: E402
 BASE = sys.argv[1].rstrip("/")
 CAPABILITIES = BASE + "/wmts/1.0.0/WMTSCapabilities.xml"
 # The fixture configuration's raster layers and their zooms.
-LAYERS = {"world": (0, 6), "world-grid": (1, 4), "world-blink": (0, 4), "clusters:cities": (0, 16)}
+LAYERS = {"world": (0, 6), "world-grid": (1, 4), "world-blink": (0, 4),
+          "clusters:cities": (0, 16), "heatmap:cities": (0, 16), "grid:cities": (0, 16)}
 check = Checks("test-wmts")
 
 
@@ -45,7 +47,8 @@ def gdal_sees_every_layer_and_its_zooms():
                                  f"WMTS:{CAPABILITIES},layer={layer},tilematrixset=WebMercatorQuad"))
         size = 256 << maxzoom
         check(raster["size"] == [size, size], f"{layer}: GDAL's raster at zoom {maxzoom} is {size} px square: {raster['size']}")
-        check(raster["metadata"][""]["TITLE"] == layer.replace("clusters:", "") + (" clusters" if layer.startswith("clusters:") else ""),
+        route, _, dataset = layer.rpartition(":")
+        check(raster["metadata"][""]["TITLE"] == (f"{dataset} {route}" if route else layer),
               f"{layer}: GDAL reads its title: {raster['metadata']['']}")
         stats = json.loads(gdal("gdalinfo", "-json", "-oo", f"ZOOM_LEVEL={minzoom}", "-stats",
                                 f"WMTS:{CAPABILITIES},layer={layer},tilematrixset=WebMercatorQuad"))
@@ -81,7 +84,8 @@ def owslib_reads_the_service():
         check(set(service.contents) == set(LAYERS), f"OWSLib ({url}) reads the layers: {sorted(service.contents)}")
     world = service["world"]
     check(world.formats == ["image/png", "image/jpeg", "image/webp"], f"world's formats: {world.formats}")
-    check(service["clusters:cities"].formats == ["image/png", "image/webp"], "the clusters' formats")
+    for overlay in ("clusters:cities", "heatmap:cities", "grid:cities"):
+        check(service[overlay].formats == ["image/png", "image/webp"], f"{overlay}'s formats")
     check(set(service.tilematrixsets) == {"WebMercatorQuad", "WebMercatorQuadx2"}, f"tile matrix sets: {list(service.tilematrixsets)}")
     quad = service.tilematrixsets["WebMercatorQuad"]
     check(quad.crs == "urn:ogc:def:crs:EPSG::3857" and len(quad.tilematrix) == 25, "WebMercatorQuad: EPSG:3857, matrices 0 to 24")
@@ -102,8 +106,9 @@ def owslib_reads_the_service():
     check(rest == own, "the ResourceURL (REST) is /tiles/world/3/5/2.png, byte for byte")
     retina = service.gettile(layer="world", tilematrixset="WebMercatorQuadx2", tilematrix="2", row=1, column=3, format="image/webp").read()
     check(retina == fetch(f"{BASE}/tiles/world/2/3/1@2x.webp"), "WebMercatorQuadx2 (KVP) is the @2x tile")
-    overlay = service.gettile(layer="clusters:cities", tilematrixset="WebMercatorQuad", tilematrix="2", row=1, column=2).read()
-    check(overlay == fetch(f"{BASE}/clusters/cities/2/2/1.png"), "a dataset's cluster layer is its overlay tile")
+    for route in ("clusters", "heatmap", "grid"):
+        overlay = service.gettile(layer=f"{route}:cities", tilematrixset="WebMercatorQuad", tilematrix="2", row=1, column=2).read()
+        check(overlay == fetch(f"{BASE}/{route}/cities/2/2/1.png"), f"a dataset's {route} layer is its /{route} tile, byte for byte")
 
 
 gdal_sees_every_layer_and_its_zooms()
