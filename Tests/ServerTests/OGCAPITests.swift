@@ -258,6 +258,7 @@ import Testing
     @Test func aDatasetsHeatmapAndGridTilesAreTheirRoutesTiles() async throws {
         try await Self.withServer { server in
             try await expectSameTiles(server, [("/collections/grid:spots/tiles/WebMercatorQuad/2/1/2?f=mvt", "/grid/spots/2/2/1.mvt"),
+                                               ("/collections/grid:spots/tiles/WebMercatorQuad/2/1/2?shape=hex", "/grid/spots/2/2/1.mvt?shape=hex"),
                                                ("/collections/grid:spots/map/tiles/WebMercatorQuad/2/1/2?f=png", "/grid/spots/2/2/1.png"),
                                                ("/collections/heatmap:spots/map/tiles/WebMercatorQuad/2/1/2?f=png", "/heatmap/spots/2/2/1.png"),
                                                ("/collections/heatmap:spots/map/tiles/WebMercatorQuadx2/2/1/2?f=webp", "/heatmap/spots/2/2/1@2x.webp")])
