@@ -20,10 +20,16 @@ extension Cairn {
                 GET /badges/{count}.png?style=&scale=&label=
                 GET /cards/{image_id}.png?title=&subtitle=&scale=&theme=
                 POST /cards.png
-                GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z (GeoJSON)
+                GET /clusters/{dataset}?bbox=W,S,E,N&zoom=Z&extent=bbox|hull (GeoJSON)
                 GET /clusters/{dataset}/{id}/children, …/{id}/leaves, …/{id}/expansion-zoom
                 GET /clusters/{dataset}/{z}/{x}/{y}.mvt|[@2x].png|[@2x].webp
                 GET /clusters/{dataset}/points/{id}/card.png
+                GET /heatmap/{dataset}/{z}/{x}/{y}[@2x].png|webp?filter=&weight=&radius=&kernel=&ramp=&opacity=
+                GET /grid/{dataset}/{z}/{x}/{y}.mvt|.geojson|[@2x].png|[@2x].webp?filter=&cell=&shape=&geometry=
+                GET /wmts/1.0.0/WMTSCapabilities.xml, /wmts?SERVICE=WMTS&REQUEST=GetCapabilities|GetTile (WMTS 1.0)
+                GET /wmts/1.0.0/{layer}/default/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png
+                GET /ogcapi, /ogcapi/conformance, /ogcapi/tileMatrixSets/{id} (OGC API – Tiles 1.0)
+                GET /ogcapi/collections/{id}, …/{id}/map/tiles/{tms}/{z}/{row}/{col}, …/{id}/tiles/{tms}/{z}/{row}/{col}
                 GET / (the map page), /catalog.json, /assets/cairn/{file},
                     /assets/leaflet/{file}, /assets/leaflet/images/{image}
                 GET /health, /metrics (Prometheus), /openapi.json
