@@ -192,7 +192,7 @@ let package = Package(
         .testTarget(name: "DensityTests", dependencies: ["Density", "Clusters", "Tiles", "Canvas", "Codecs", "SeededRandom", "TestTier", "TestPostgres"]),
         .testTarget(name: "ClusterOverlaysTests", dependencies: ["ClusterOverlays", "Clusters", "Markers", "Canvas", "Codecs"]),
         .target(name: "TestPostgres", dependencies: ["TestTier"], path: "Tests/TestPostgres"),
-        .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres"]),
+        .testTarget(name: "ClustersPostgresTests", dependencies: ["ClustersPostgres", "Clusters", "TestPostgres", "TestTier"]),
         .testTarget(name: "TilesTests", dependencies: ["Tiles", "RemoteTiles", "Canvas", "Codecs", "TestUpstream", "SeededRandom", "TestTier"]),
         .testTarget(name: "CLITests", dependencies: ["Codecs", "Canvas", "Tiles", "Clusters", "ClusterOverlays", "TestUpstream", "TestSupport", "TestTier"]),
         // The lane's handler on an EmbeddedChannel, with a stub HotAnswering.

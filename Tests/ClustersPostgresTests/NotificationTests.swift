@@ -3,13 +3,14 @@ import Foundation
 import Logging
 import Testing
 import TestPostgres
+import TestTier
 
 /// ``PostgresNotifications`` against a real server of its own (the test stops it): it hears its
 /// channel's payloads in order and nothing else, throws when the server goes away or goes silent,
 /// and returns when cancelled. The tests wait for events rather than against the clock (other
 /// suites' blocking work can hold the task pool for minutes on a small machine); the time limit
 /// ends a test that waits for ever.
-@Suite(.timeLimit(.minutes(5))) struct NotificationTests {
+@Suite(.timeLimit(.minutes(5)), .process) struct NotificationTests {
     enum Event: Equatable, Sendable {
         case listening
         case payload(String)

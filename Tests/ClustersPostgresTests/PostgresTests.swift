@@ -1,9 +1,10 @@
 import Testing
 import TestPostgres
+import TestTier
 
 /// The suites that need a PostgreSQL server, nested in one suite so that one real server (with TLS,
 /// see ``SharedPostgres``) serves them all; each test makes its own tables.
-@Suite(.sharedPostgres) struct PostgresTests {}
+@Suite(.sharedPostgres, .process) struct PostgresTests {}
 
 /// Starts one ``TestPostgres`` for the suite it is attached to, hands it to the suite's tests as a
 /// task-local value, and stops it when they have all run.

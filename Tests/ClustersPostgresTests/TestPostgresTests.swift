@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TestPostgres
+import TestTier
 
 /// The test server library itself: it starts, runs SQL, reports SQL errors, and stop() removes it.
-@Suite struct TestPostgresTests {
+@Suite(.process) struct TestPostgresTests {
     @Test func startsRunsSQLAndStopsWithoutATrace() throws {
         let server = try TestPostgres()
         #expect(server.url == "postgres://cairn@127.0.0.1:\(server.port)/cairn?sslmode=disable")
